@@ -1,0 +1,294 @@
+/**
+ * The menu tree seeded on first start (blade_menu), the top menus (blade_top_menu) and the grants of the smaller
+ * `user` role. Pure data: the server inserts it, tests and the front end read it.
+ *
+ * Conventions (as BladeX/Saber seed them):
+ * - category 1 = menu (a screen, or a group of screens), category 2 = button (always a leaf under its screen);
+ * - a button's code is `<menuCode>_<alias>` with `-` in the alias written `_` (`user_reset_password`, alias
+ *   `reset-password`); the front end checks `permission[code]`;
+ * - action (dict `button_func`): 0 none (menus), 1 toolbar, 2 row operation, 3 both;
+ * - isOpen 1 same window, 2 new window;
+ * - `source` is the name of an `@ant-design/icons` component; the front end maps the name to the icon.
+ */
+
+export interface SeedMenu {
+  code: string;
+  name: string;
+  alias: string;
+  path: string;
+  source: string;
+  category: 1 | 2;
+  action: number;
+  isOpen: 1 | 2;
+  sort: number;
+  remark?: string;
+  children?: SeedMenu[];
+}
+
+export interface SeedTopMenu {
+  code: string;
+  name: string;
+  source: string;
+  path: string;
+  sort: number;
+  /** Category-1 menus the top menu shows: each group and every menu below it. */
+  menuCodes: string[];
+}
+
+/** [alias, name, action, icon] of a button. */
+type ButtonSpec = readonly [alias: string, name: string, action: number, source: string];
+
+const ADD: ButtonSpec = ['add', '新增', 1, 'PlusOutlined'];
+const EDIT: ButtonSpec = ['edit', '修改', 2, 'EditOutlined'];
+const DELETE: ButtonSpec = ['delete', '删除', 3, 'DeleteOutlined'];
+const VIEW: ButtonSpec = ['view', '查看', 2, 'EyeOutlined'];
+const CRUD: ButtonSpec[] = [ADD, EDIT, DELETE, VIEW];
+
+/** The permission code of a button: `<menuCode>_<alias>`, alias dashes as underscores. */
+export function buttonCode(menuCode: string, alias: string): string {
+  return `${menuCode}_${alias.replace(/-/g, '_')}`;
+}
+
+function screen(
+  code: string,
+  name: string,
+  path: string,
+  source: string,
+  sort: number,
+  buttons: readonly ButtonSpec[],
+  remark?: string,
+): SeedMenu {
+  const menu: SeedMenu = { code, name, alias: 'menu', path, source, category: 1, action: 0, isOpen: 1, sort };
+  if (remark) menu.remark = remark;
+  if (buttons.length > 0) {
+    menu.children = buttons.map(([alias, buttonName, action, icon], index) => ({
+      code: buttonCode(code, alias),
+      name: buttonName,
+      alias,
+      path: `${path}/${alias}`,
+      source: icon,
+      category: 2,
+      action,
+      isOpen: 1,
+      sort: index + 1,
+    }));
+  }
+  return menu;
+}
+
+function group(code: string, name: string, path: string, source: string, sort: number, children: SeedMenu[]): SeedMenu {
+  return { code, name, alias: 'menu', path, source, category: 1, action: 0, isOpen: 1, sort, children };
+}
+
+export const seedMenus: SeedMenu[] = [
+  group('test', '测试管理', '/test', 'ExperimentOutlined', 1, [
+    screen('project', '项目管理', '/test/project', 'ProjectOutlined', 1, CRUD),
+    screen('task', '任务管理', '/test/task', 'ScheduleOutlined', 2, [
+      ...CRUD,
+      ['execute', '执行', 2, 'PlayCircleOutlined'],
+    ]),
+    screen('terminal', '终端管理', '/test/terminal', 'MobileOutlined', 3, CRUD),
+    screen('testcase', '测试用例', '/test/testcase', 'FileDoneOutlined', 4, [
+      ...CRUD,
+      ['import', '导入', 1, 'ImportOutlined'],
+    ]),
+    screen('testscript', '测试脚本', '/test/testscript', 'CodeOutlined', 5, CRUD),
+    screen('tooldevice', '工具设备', '/test/tooldevice', 'ToolOutlined', 6, CRUD),
+    screen('testobject', '测试对象', '/test/testobject', 'AimOutlined', 7, CRUD),
+    screen('moduletype', '功能模块', '/test/moduletype', 'PartitionOutlined', 8, CRUD),
+    screen('exportchecklist', '导出检查单', '/test/exportchecklist', 'ExportOutlined', 9, CRUD),
+    // The import-check log is read-only: list and detail.
+    screen('importcheck', '导入检查日志', '/test/importcheck', 'FileSearchOutlined', 10, [VIEW]),
+  ]),
+  group('desk', '工作台', '/desk', 'DesktopOutlined', 2, [
+    screen('notice', '通知公告', '/desk/notice', 'NotificationOutlined', 1, CRUD),
+  ]),
+  group('system', '系统管理', '/system', 'SettingOutlined', 3, [
+    screen('user', '用户管理', '/system/user', 'UserOutlined', 1, [
+      ...CRUD,
+      ['role', '角色配置', 1, 'UserAddOutlined'],
+      ['reset-password', '密码重置', 1, 'RetweetOutlined'],
+      ['platform', '平台配置', 1, 'CloudServerOutlined'],
+      ['unlock', '账号解封', 1, 'UnlockOutlined'],
+      ['audit', '用户审核', 1, 'AuditOutlined'],
+    ]),
+    screen('dept', '部门管理', '/system/dept', 'ApartmentOutlined', 2, CRUD),
+    screen('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, CRUD),
+    screen('dict', '字典管理', '/system/dict', 'BookOutlined', 4, CRUD),
+    screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, CRUD),
+    screen('param', '参数管理', '/system/param', 'ControlOutlined', 6, CRUD),
+    screen('tenant', '租户管理', '/system/tenant', 'TeamOutlined', 7, [
+      ...CRUD,
+      ['setting', '授权配置', 1, 'SafetyCertificateOutlined'],
+      ['datasource', '数据源配置', 1, 'DatabaseOutlined'],
+      ['package-setting', '产品包配置', 1, 'GiftOutlined'],
+      ['recycle', '回收', 1, 'RestOutlined'],
+      ['pass', '通过', 2, 'CheckCircleOutlined'],
+    ]),
+    // Tenant packages: add, edit and delete only (spec §2: view not allowed).
+    screen('tenantpackage', '租户产品包', '/system/tenantpackage', 'GiftOutlined', 8, [ADD, EDIT, DELETE]),
+    screen('client', '应用管理', '/system/client', 'AppstoreOutlined', 9, CRUD),
+    screen('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', 10, [
+      ...CRUD,
+      ['setting', '菜单配置', 2, 'SettingOutlined'],
+    ]),
+    screen('menu', '菜单管理', '/system/menu', 'MenuOutlined', 11, CRUD),
+    screen('region', '行政区划', '/base/region', 'GlobalOutlined', 12, CRUD),
+  ]),
+  group('authority', '权限管理', '/authority', 'SafetyOutlined', 4, [
+    screen('role', '角色管理', '/authority/role', 'TeamOutlined', 1, [
+      ...CRUD,
+      ['grant', '权限设置', 1, 'KeyOutlined'],
+    ]),
+    screen('datascope', '数据权限', '/authority/datascope', 'FilterOutlined', 2, [
+      ...CRUD,
+      ['setting', '权限配置', 2, 'SettingOutlined'],
+    ]),
+    screen('apiscope', '接口权限', '/authority/apiscope', 'ApiOutlined', 3, [
+      ...CRUD,
+      ['setting', '权限配置', 2, 'SettingOutlined'],
+    ]),
+  ]),
+  group('resource', '资源管理', '/resource', 'CloudOutlined', 5, [
+    screen('oss', '对象存储', '/resource/oss', 'CloudUploadOutlined', 1, [
+      ...CRUD,
+      ['enable', '启用', 2, 'CheckCircleOutlined'],
+    ]),
+    screen('sms', '短信配置', '/resource/sms', 'MessageOutlined', 2, [
+      ...CRUD,
+      ['enable', '启用', 2, 'CheckCircleOutlined'],
+      ['send', '发送', 2, 'SendOutlined'],
+    ]),
+    screen('attach', '附件管理', '/resource/attach', 'PaperClipOutlined', 3, [
+      ['upload', '上传', 1, 'UploadOutlined'],
+      ['download', '下载', 2, 'DownloadOutlined'],
+      DELETE,
+      VIEW,
+    ]),
+  ]),
+  group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, [
+    screen('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, [VIEW]),
+    screen('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, [VIEW]),
+    screen('log_error', '错误日志', '/monitor/log/error', 'BugOutlined', 3, [VIEW]),
+    // Read-only (spec §2): list and detail.
+    screen('log_operation', '操作日志', '/monitor/log/operation', 'HistoryOutlined', 4, [VIEW]),
+  ]),
+  group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
+    screen('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 1, CRUD),
+    screen('model', '数据模型', '/tool/model', 'TableOutlined', 2, [
+      ...CRUD,
+      ['prototype', '模型配置', 2, 'SettingOutlined'],
+    ]),
+    screen('code', '代码生成', '/tool/code', 'CodeOutlined', 3, [
+      ...CRUD,
+      ['gen', '代码生成', 1, 'ThunderboltOutlined'],
+      ['copy', '复制', 2, 'CopyOutlined'],
+    ]),
+    screen('codesetting', '代码设置', '/tool/codesetting', 'ToolOutlined', 4, [
+      ...CRUD,
+      ['enable', '启用', 2, 'CheckCircleOutlined'],
+    ]),
+  ]),
+  group('flow', '流程管理', '/flow', 'ForkOutlined', 8, [
+    screen('flow_model', '模型设计', '/flow/model', 'NodeIndexOutlined', 1, [
+      ...CRUD,
+      ['deploy', '部署', 2, 'CloudUploadOutlined'],
+    ]),
+    screen('flow_deploy', '部署管理', '/flow/deploy', 'DeploymentUnitOutlined', 2, [
+      ['deploy', '部署', 1, 'CloudUploadOutlined'],
+    ]),
+    screen('flow_manager', '流程管理', '/flow/manager', 'ClusterOutlined', 3, [
+      ['state', '变更状态', 2, 'SwapOutlined'],
+      DELETE,
+      VIEW,
+    ]),
+    screen('flow_follow', '流程跟踪', '/flow/follow', 'EyeOutlined', 4, [DELETE, VIEW]),
+  ]),
+  group('work', '我的事务', '/work', 'SolutionOutlined', 9, [
+    screen('work_leave', '请假流程', '/work/process/leave', 'CalendarOutlined', 1, [ADD, VIEW]),
+    screen('work_start', '发起事务', '/work/start', 'PlayCircleOutlined', 2, [
+      ['start', '发起', 2, 'SendOutlined'],
+      VIEW,
+    ]),
+    screen('work_claim', '待签事务', '/work/claim', 'InboxOutlined', 3, [
+      ['claim', '签收', 2, 'CheckOutlined'],
+      VIEW,
+    ]),
+    screen('work_todo', '待办事务', '/work/todo', 'CarryOutOutlined', 4, [
+      ['handle', '办理', 2, 'EditOutlined'],
+      VIEW,
+    ]),
+    screen('work_send', '已发事务', '/work/send', 'SendOutlined', 5, [VIEW]),
+    screen('work_done', '办结事务', '/work/done', 'CheckSquareOutlined', 6, [VIEW]),
+  ]),
+  group('job', '任务调度', '/job', 'FieldTimeOutlined', 10, [
+    screen('jobserver', '任务应用', '/job/jobserver', 'CloudServerOutlined', 1, [
+      ...CRUD,
+      ['sync', '同步', 1, 'SyncOutlined'],
+    ]),
+    screen('jobinfo', '任务信息', '/job/jobinfo', 'ClockCircleOutlined', 2, [
+      ...CRUD,
+      ['run', '运行', 2, 'PlayCircleOutlined'],
+      ['sync', '同步', 1, 'SyncOutlined'],
+      ['change', '启停', 2, 'PoweroffOutlined'],
+    ]),
+  ]),
+  group('report', '报表管理', '/report', 'BarChartOutlined', 11, [
+    screen('reportadmin', '报表管理', '/report/reportadmin', 'PieChartOutlined', 1, [DELETE, VIEW]),
+  ]),
+];
+
+/** Every category-1 code in the given groups, groups included. */
+function menuCodesOf(groupCodes: readonly string[]): string[] {
+  const codes: string[] = [];
+  const walk = (menu: SeedMenu) => {
+    if (menu.category !== 1) return;
+    codes.push(menu.code);
+    menu.children?.forEach(walk);
+  };
+  seedMenus.filter((menu) => groupCodes.includes(menu.code)).forEach(walk);
+  return codes;
+}
+
+export const seedTopMenus: SeedTopMenu[] = [
+  {
+    code: 'workbench',
+    name: '工作台',
+    source: 'DesktopOutlined',
+    path: '',
+    sort: 1,
+    menuCodes: menuCodesOf(['test', 'desk', 'work']),
+  },
+  {
+    code: 'sysadmin',
+    name: '系统',
+    source: 'SettingOutlined',
+    path: '',
+    sort: 2,
+    menuCodes: menuCodesOf(['system', 'authority', 'resource', 'log']),
+  },
+  {
+    code: 'develop',
+    name: '研发',
+    source: 'BuildOutlined',
+    path: '',
+    sort: 3,
+    menuCodes: menuCodesOf(['tool', 'flow', 'job', 'report']),
+  },
+];
+
+/**
+ * Grants of the smaller `user` (普通用户) role: every test-management screen with its add, edit and view buttons but
+ * no delete (nor extras such as execute or import), and 参数管理 read-only. Like a Saber grant tree's checked keys,
+ * groups are not listed: `menu/routes` adds a granted menu's ancestors.
+ */
+export const userRoleMenuCodes: string[] = [
+  ...(seedMenus.find((menu) => menu.code === 'test')?.children ?? []).flatMap((menu) => [
+    menu.code,
+    ...(menu.children ?? [])
+      .filter((button) => ['add', 'edit', 'view'].includes(button.alias))
+      .map((button) => button.code),
+  ]),
+  'param',
+  'param_view',
+];
