@@ -302,8 +302,8 @@ describe('seed dictionaries', () => {
       ['1', '项目'],
     ]);
     expect(entries('yes_no')).toEqual([
-      ['0', '否'],
-      ['1', '是'],
+      ['1', '否'],
+      ['2', '是'],
     ]);
     expect(byDict.get('flow')?.items.find((item) => item.key === '1')?.remark).toBe('leave');
   });

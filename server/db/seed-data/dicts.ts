@@ -69,9 +69,10 @@ export const seedDicts: SeedDict[] = [
     ['3', '工具操作栏'],
   ]),
   // 0/1 like isSealed, job enable and device status (BladeX itself seeds 1 否 / 2 是).
+  // BladeX numbering: the code generator's defaults (baseMode/wrapMode 2 = 是, feignMode 1 = 否) rely on it.
   dict('yes_no', '是否', [
-    ['0', '否'],
-    ['1', '是'],
+    ['1', '否'],
+    ['2', '是'],
   ]),
   // Flow categories; the remark is the route key of the category's form (spec §3 flow route: code_dictKey → remark).
   dict('flow', '流程类型', [
