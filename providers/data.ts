@@ -1,0 +1,167 @@
+import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
+import { endpointsOf, DEFAULT_ENDPOINTS, type ResourceEndpoints, type ResourceSchema } from '../resources/types';
+import { toBladeFilters, toBladePaging, toBladeSorting, type QueryValue } from './blade-query';
+import { http } from './http';
+
+/** What a page or hook may put in Refine's `meta` for this provider. */
+export interface BladeMeta {
+  /** Controller base for a resource without a schema, or to override the schema's. */
+  api?: string;
+  /** Paths relative to `api` (e.g. `{ list: 'page' }`). */
+  endpoints?: Partial<ResourceEndpoints>;
+  /** Extra query parameters of a list call (e.g. `parentId`). */
+  query?: Record<string, QueryValue>;
+}
+
+interface Envelope<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+interface BladePage<T> {
+  records?: T[];
+  total?: number | string;
+}
+
+interface ResolvedResource {
+  schema?: ResourceSchema;
+  urlOf(endpoint: keyof ResourceEndpoints): string;
+}
+
+/** A list answer is a page (`records`, `total`); tree and select endpoints answer a plain array. */
+function pageOf<T>(payload: BladePage<T> | T[] | null | undefined): { data: T[]; total: number } {
+  if (Array.isArray(payload)) return { data: payload, total: payload.length };
+  const records = payload?.records ?? [];
+  return { data: records, total: Number(payload?.total ?? records.length) };
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return body !== null && typeof body === 'object' && 'success' in body && 'data' in body;
+}
+
+/** Blade's submit answers a status with `data: {}`: the caller still gets what it sent (and any returned fields). */
+function submittedRecord<T>(sent: unknown, answered: unknown): T {
+  const answeredFields = answered !== null && typeof answered === 'object' ? answered : {};
+  return { ...(sent as object), ...answeredFields } as T;
+}
+
+export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
+  const schemasByName = new Map(schemas.map((schema) => [schema.name, schema]));
+
+  function resolve(resource: string, meta?: MetaQuery): ResolvedResource {
+    const schema = schemasByName.get(resource);
+    const bladeMeta = (meta ?? {}) as BladeMeta;
+    const api = bladeMeta.api ?? schema?.api;
+    if (!api) throw new Error(`Resource "${resource}" has no schema and no meta.api`);
+    const endpoints = { ...(schema ? endpointsOf(schema) : DEFAULT_ENDPOINTS), ...bladeMeta.endpoints };
+    return { schema, urlOf: (endpoint) => `${api}/${endpoints[endpoint]}` };
+  }
+
+  async function fetchOne<TData>(resource: string, id: BaseKey, meta?: MetaQuery): Promise<TData> {
+    const response = await http.get<Envelope<TData>>(resolve(resource, meta).urlOf('detail'), { params: { id } });
+    return response.data.data;
+  }
+
+  async function submit<TData>(resource: string, body: unknown, meta?: MetaQuery): Promise<TData> {
+    const response = await http.post<Envelope<unknown>>(resolve(resource, meta).urlOf('submit'), body);
+    return submittedRecord<TData>(body, response.data.data);
+  }
+
+  async function remove(resource: string, ids: BaseKey[], meta?: MetaQuery): Promise<void> {
+    await http.post(resolve(resource, meta).urlOf('remove'), null, { params: { ids: ids.join(',') } });
+  }
+
+  return {
+    getApiUrl: () => '',
+
+    getList: async <TData extends BaseRecord = BaseRecord>({
+      resource,
+      pagination,
+      filters,
+      sorters,
+      meta,
+    }: Parameters<DataProvider['getList']>[0]) => {
+      const { schema, urlOf } = resolve(resource, meta);
+      const params = {
+        ...toBladePaging(pagination),
+        ...toBladeFilters(filters, schema),
+        ...toBladeSorting(sorters, schema),
+        ...(meta as BladeMeta | undefined)?.query,
+      };
+      const response = await http.get<Envelope<BladePage<TData> | TData[]>>(urlOf('list'), { params });
+      return pageOf(response.data.data);
+    },
+
+    getOne: async <TData extends BaseRecord = BaseRecord>({
+      resource,
+      id,
+      meta,
+    }: Parameters<DataProvider['getOne']>[0]) => ({ data: await fetchOne<TData>(resource, id, meta) }),
+
+    getMany: async <TData extends BaseRecord = BaseRecord>({
+      resource,
+      ids,
+      meta,
+    }: Parameters<NonNullable<DataProvider['getMany']>>[0]) => ({
+      data: await Promise.all(ids.map((id) => fetchOne<TData>(resource, id, meta))),
+    }),
+
+    create: async <TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      variables,
+      meta,
+    }: Parameters<DataProvider['create']>[0] & { variables: TVariables }) => ({
+      data: await submit<TData>(resource, variables, meta),
+    }),
+
+    update: async <TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      id,
+      variables,
+      meta,
+    }: Parameters<DataProvider['update']>[0] & { variables: TVariables }) => ({
+      data: await submit<TData>(resource, { ...(variables as object), id }, meta),
+    }),
+
+    deleteOne: async <TData extends BaseRecord = BaseRecord>({
+      resource,
+      id,
+      meta,
+    }: Parameters<DataProvider['deleteOne']>[0]) => {
+      await remove(resource, [id], meta);
+      return { data: { id } as TData };
+    },
+
+    deleteMany: async <TData extends BaseRecord = BaseRecord>({
+      resource,
+      ids,
+      meta,
+    }: Parameters<NonNullable<DataProvider['deleteMany']>>[0]) => {
+      await remove(resource, ids, meta);
+      return { data: ids.map((id) => ({ id }) as TData) };
+    },
+
+    custom: async <TData extends BaseRecord = BaseRecord>({
+      url,
+      method,
+      filters,
+      sorters,
+      payload,
+      query,
+      headers,
+    }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
+      const response = await http.request({
+        url,
+        method,
+        params: { ...toBladeFilters(filters), ...toBladeSorting(sorters), ...(query as object | undefined) },
+        data: payload,
+        headers,
+      });
+      // Enveloped answers give their `data`; raw ones (OAuth, captcha) are returned whole.
+      const body: unknown = response.data;
+      return { data: (isEnvelope(body) ? body.data : body) as TData };
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import axios, { type AxiosResponse } from 'axios';
+import { siteConfig } from './config';
+import { applyBladeHeaders, bladeAxiosDefaults, refreshToken } from './oauth';
+import { finishProgress, startProgress } from './progress';
+import { clearSession } from './session';
+import { getToken } from './storage';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Background call: failures reject without an error message shown. */
+    silent?: boolean;
+    /** Set by http.ts on the single retry that follows a token refresh. */
+    bladeRetry?: boolean;
+  }
+}
+
+export interface HttpOptions {
+  /** Shows an error to the user (e.g. antd `message.error`). */
+  notifyError?(msg: string): void;
+  /** Called once when the session cannot be renewed; the app navigates to /login. */
+  onSessionExpired?(): void;
+  /** Body codes the callers handle themselves: rejected without a message. */
+  whitelistCodes?: number[];
+}
+
+export const SESSION_EXPIRED_MESSAGE = '用户令牌过期，请重新登录';
+export const DEFAULT_ERROR_MESSAGE = '系统错误';
+/** Identical messages of OAuth-range codes (> 2000) closer together than this are shown once. */
+export const MESSAGE_BURST_MS = 1000;
+
+const options: Required<HttpOptions> = {
+  notifyError: () => {},
+  onSessionExpired: () => {},
+  whitelistCodes: [],
+};
+
+export function configureHttp(next: HttpOptions): void {
+  if (next.notifyError) options.notifyError = next.notifyError;
+  if (next.onSessionExpired) options.onSessionExpired = next.onSessionExpired;
+  if (next.whitelistCodes) options.whitelistCodes = next.whitelistCodes;
+}
+
+/** A Blade answer whose code is not 200. `statusCode` mirrors `code` for Refine's HttpError. */
+export class BladeError extends Error {
+  readonly code: number;
+  readonly statusCode: number;
+  readonly msg: string;
+  readonly data: unknown;
+
+  constructor(code: number, msg: string, data: unknown) {
+    super(msg);
+    this.name = 'BladeError';
+    this.code = code;
+    this.statusCode = code;
+    this.msg = msg;
+    this.data = data;
+  }
+}
+
+interface BladeBody {
+  code?: number;
+  error_code?: number;
+  msg?: string;
+  error_description?: string;
+  data?: unknown;
+}
+
+function bodyOf(response: AxiosResponse): BladeBody {
+  const { data } = response;
+  return data !== null && typeof data === 'object' && !(data instanceof Blob) ? (data as BladeBody) : {};
+}
+
+/** The code a Blade client acts on: `error_code || code || HTTP status` (spec §8). */
+export function responseCode(response: AxiosResponse): number {
+  const body = bodyOf(response);
+  return Number(body.error_code || body.code || response.status);
+}
+
+export function errorMessageOf(body: BladeBody): string {
+  return body.msg || body.error_description || DEFAULT_ERROR_MESSAGE;
+}
+
+export const http = axios.create(bladeAxiosDefaults);
+
+let sessionExpiryHandled = false;
+
+http.interceptors.request.use((config) => {
+  startProgress();
+  // A request sent with a token belongs to a live session, whose expiry must be announced again.
+  if (getToken()) sessionExpiryHandled = false;
+  return applyBladeHeaders(config);
+});
+
+http.interceptors.response.use(
+  (response) => {
+    finishProgress();
+    return handleBladeResponse(response);
+  },
+  (error: unknown) => {
+    // Network errors, timeouts, cancellations and statuses outside 200–500: rejected without a message.
+    finishProgress();
+    return Promise.reject(error);
+  },
+);
+
+const lastShownAt = new Map<string, number>();
+
+function notifyOncePerBurst(message: string): void {
+  const now = Date.now();
+  const previous = lastShownAt.get(message);
+  lastShownAt.set(message, now);
+  if (previous === undefined || now - previous >= MESSAGE_BURST_MS) options.notifyError(message);
+}
+
+function handleBladeResponse(response: AxiosResponse): AxiosResponse | Promise<AxiosResponse> {
+  const code = responseCode(response);
+  if (code === 200) return response;
+  const body = bodyOf(response);
+  const message = errorMessageOf(body);
+  const error = new BladeError(code, message, body.data);
+  if (options.whitelistCodes.includes(code)) return Promise.reject(error);
+  if (code === 401) return retryAfterRefresh(response, error);
+  if (!response.config.silent) {
+    if (code > 2000) notifyOncePerBurst(message);
+    else options.notifyError(message);
+  }
+  return Promise.reject(error);
+}
+
+/** First 401 of a request: renew the token once (shared by concurrent requests), then send the request once more. */
+async function retryAfterRefresh(response: AxiosResponse, error: BladeError): Promise<AxiosResponse> {
+  const { config } = response;
+  if (config.bladeRetry) {
+    expireSession();
+    throw error;
+  }
+  const sentToken = config.headers.get(siteConfig.tokenHeader);
+  const currentToken = getToken();
+  // Sent before another request's refresh finished: the new token is already here, only retry.
+  const alreadyRenewed = Boolean(currentToken) && sentToken !== `bearer ${currentToken}`;
+  if (!alreadyRenewed) {
+    try {
+      await refreshToken();
+    } catch {
+      expireSession();
+      throw error;
+    }
+  }
+  return http.request({ ...config, bladeRetry: true });
+}
+
+function expireSession(): void {
+  if (sessionExpiryHandled) return;
+  sessionExpiryHandled = true;
+  options.notifyError(SESSION_EXPIRED_MESSAGE);
+  clearSession();
+  options.onSessionExpired();
+}
