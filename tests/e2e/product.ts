@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startServer } from '../../server/app';
+import { launchChromium } from './browser';
+
+export const ADMIN_PASSWORD = 'E2e-admin-pass1';
+
+export interface RunningProduct {
+  url: string;
+  browser: Browser;
+  server: Awaited<ReturnType<typeof startServer>>;
+  stop(): Promise<void>;
+}
+
+/** The product as `npm start` runs it (built app + API, captcha on), on a fresh data dir and a free port. */
+export async function startProduct(): Promise<RunningProduct> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'blade-e2e-'));
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir: 'dist' });
+  const browser = await launchChromium();
+  return {
+    url: server.url,
+    browser,
+    server,
+    async stop() {
+      await browser.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The text of the newest captcha the server issued: what a person reads off the image. */
+export async function latestCaptchaText(product: RunningProduct): Promise<string> {
+  const rows = await product.server.db.query<{ code: string }>(
+    'SELECT code FROM blade_captcha ORDER BY expires_at DESC LIMIT 1',
+  );
+  if (!rows[0]) throw new Error('the server issued no captcha');
+  return rows[0].code;
+}
+
+/** Logs in through the login page as a person would, reading the captcha the page shows. */
+export async function loginAs(page: Page, product: RunningProduct, account = 'admin', password = ADMIN_PASSWORD) {
+  await page.goto(`${product.url}/login`);
+  await page.locator('img[alt]').first().waitFor();
+  await page.getByPlaceholder('请输入账号').fill(account);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByPlaceholder('请输入验证码').fill(await latestCaptchaText(product));
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/\/wel\/index/);
+}
