@@ -1,0 +1,128 @@
+import type { AccessControlProvider } from '@refinedev/core';
+import type { ResourceSchema } from '../resources/types';
+import { http } from './http';
+import { storeKeys } from './session';
+import { getStore, setStore } from './storage';
+
+/** A node of the menu or button tree (blade-contract §4); `children` is absent on leaves. */
+export interface MenuItem {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias?: string;
+  path: string;
+  /** Icon name. */
+  source?: string;
+  sort?: number;
+  category?: number;
+  action?: number;
+  /** 1 same window, 2 new window. */
+  isOpen?: number;
+  children?: MenuItem[];
+}
+
+export interface TopMenu {
+  id: string;
+  code: string;
+  name: string;
+  source?: string;
+  path?: string;
+  sort?: number;
+}
+
+export type PermissionMap = Record<string, boolean>;
+
+interface Envelope<T> {
+  data: T;
+}
+
+/** Every leaf `code` of the button tree → true (spec §6). */
+export function collectLeafCodes(tree: Pick<MenuItem, 'code' | 'children'>[]): PermissionMap {
+  const permissions: PermissionMap = {};
+  const visit = (nodes: Pick<MenuItem, 'code' | 'children'>[]): void => {
+    for (const node of nodes) {
+      if (node.children && node.children.length > 0) visit(node.children);
+      else if (node.code) permissions[node.code] = true;
+    }
+  };
+  visit(tree);
+  return permissions;
+}
+
+type ScreenAction = keyof ResourceSchema['actions'];
+
+/** Refine action → the Blade button it stands for; `list` needs no button. */
+const screenActionOf: Record<string, ScreenAction | undefined> = {
+  create: 'add',
+  clone: 'add',
+  edit: 'edit',
+  delete: 'delete',
+  show: 'view',
+};
+
+/** The permission code a Refine action needs on a resource, or undefined when it needs none. */
+export function permissionCodeFor(schema: ResourceSchema, action: string): string | undefined {
+  if (action === 'list') return undefined;
+  return `${schema.permissionCode}_${screenActionOf[action] ?? action}`;
+}
+
+/** Allowed when the screen has the action and the user holds its button; resources without a schema are open. */
+export function isActionAllowed(
+  permissions: PermissionMap,
+  schema: ResourceSchema | undefined,
+  action: string,
+): boolean {
+  if (!schema) return true;
+  const screenAction = screenActionOf[action];
+  if (screenAction && !schema.actions[screenAction]) return false;
+  const code = permissionCodeFor(schema, action);
+  return code === undefined || permissions[code] === true;
+}
+
+function storedPermissions(): PermissionMap {
+  return getStore<PermissionMap>({ name: storeKeys.permission }) ?? {};
+}
+
+export function hasPermission(code: string): boolean {
+  return storedPermissions()[code] === true;
+}
+
+/** Fetches the user's buttons and keeps them as the `permission` record. */
+export async function loadPermissions(): Promise<PermissionMap> {
+  const response = await http.get<Envelope<MenuItem[] | null>>('/api/blade-system/menu/buttons');
+  const permissions = collectLeafCodes(response.data.data ?? []);
+  setStore({ name: storeKeys.permission, content: permissions });
+  return permissions;
+}
+
+/** Fetches the role's menu tree (optionally under one top menu) and keeps it as the `menu` record. */
+export async function loadMenus(topMenuId?: string): Promise<MenuItem[]> {
+  const response = await http.get<Envelope<MenuItem[] | null>>('/api/blade-system/menu/routes', {
+    params: topMenuId ? { topMenuId } : undefined,
+  });
+  const menus = response.data.data ?? [];
+  setStore({ name: storeKeys.menu, content: menus });
+  return menus;
+}
+
+/** Fetches the top menus and keeps them as the `topMenu` record. */
+export async function loadTopMenus(): Promise<TopMenu[]> {
+  const response = await http.get<Envelope<TopMenu[] | null>>('/api/blade-system/menu/top-menu');
+  const topMenus = response.data.data ?? [];
+  setStore({ name: storeKeys.topMenu, content: topMenus });
+  return topMenus;
+}
+
+/** Answers from the permissions loaded by `loadPermissions`, without a request per question. */
+export function createAccessControlProvider(schemas: ResourceSchema[]): AccessControlProvider {
+  const schemasByName = new Map(schemas.map((schema) => [schema.name, schema]));
+  return {
+    can: async ({ resource, action }) => {
+      const schema = resource ? schemasByName.get(resource) : undefined;
+      if (!schema || isActionAllowed(storedPermissions(), schema, action)) return { can: true };
+      return { can: false, reason: permissionCodeFor(schema, action) ?? action };
+    },
+    options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+  };
+}
