@@ -37,10 +37,16 @@ interface Envelope<T> {
   data: T;
 }
 
+/** The part of a button-tree node that permissions need. */
+export interface CodeNode {
+  code: string;
+  children?: CodeNode[];
+}
+
 /** Every leaf `code` of the button tree → true (spec §6). */
-export function collectLeafCodes(tree: Pick<MenuItem, 'code' | 'children'>[]): PermissionMap {
+export function collectLeafCodes(tree: CodeNode[]): PermissionMap {
   const permissions: PermissionMap = {};
-  const visit = (nodes: Pick<MenuItem, 'code' | 'children'>[]): void => {
+  const visit = (nodes: CodeNode[]): void => {
     for (const node of nodes) {
       if (node.children && node.children.length > 0) visit(node.children);
       else if (node.code) permissions[node.code] = true;
