@@ -1,0 +1,84 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { I18nProvider } from '@refinedev/core';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import type { Locale } from 'antd/es/locale';
+import { resourceSchemas } from '../resources/schemas';
+import type { ResourceSchema } from '../resources/types';
+import { zh } from '../src/locales/zh';
+import { en } from '../src/locales/en';
+import { siteConfig } from './config';
+import { getStore, setStore } from './storage';
+
+export type Language = 'zh' | 'en';
+export const LANGUAGES: readonly Language[] = ['zh', 'en'];
+
+const LANGUAGE_STORE_KEY = 'language';
+
+/** `<resource>.title` and `<resource>.fields.<name>` for every schema, in one language. */
+export function schemaMessages(schemas: readonly ResourceSchema[], language: Language): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const schema of schemas) {
+    messages[`${schema.name}.title`] = schema.title[language];
+    for (const field of schema.fields) {
+      messages[`${schema.name}.fields.${field.name}`] = field.label[language];
+    }
+  }
+  return messages;
+}
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language {
+  const stored = getStore<string>({ name: LANGUAGE_STORE_KEY });
+  return isLanguage(stored) ? stored : (siteConfig.defaultLanguage as Language);
+}
+
+const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS };
+const DAYJS_LOCALES: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
+
+export function antdLocaleOf(language: string): Locale {
+  return isLanguage(language) ? ANTD_LOCALES[language] : zhCN;
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    zh: { translation: { ...zh, ...schemaMessages(resourceSchemas, 'zh') } },
+    en: { translation: { ...en, ...schemaMessages(resourceSchemas, 'en') } },
+  },
+  lng: storedLanguage(),
+  fallbackLng: 'zh',
+  // Keys are flat and dotted ("buttons.create"), never nested objects.
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+dayjs.locale(DAYJS_LOCALES[storedLanguage()]);
+i18n.on('languageChanged', (language) => {
+  if (isLanguage(language)) dayjs.locale(DAYJS_LOCALES[language]);
+});
+
+export const i18nProvider: I18nProvider = {
+  // Refine calls translate(key, defaultMessage) as well as translate(key, options, defaultMessage).
+  translate: (key, options, defaultMessage) =>
+    String(
+      typeof options === 'string'
+        ? i18n.t(key, { defaultValue: options })
+        : i18n.t(key, { defaultValue: defaultMessage, ...options }),
+    ),
+  changeLocale: async (language) => {
+    if (!isLanguage(language)) return;
+    setStore({ name: LANGUAGE_STORE_KEY, content: language });
+    await i18n.changeLanguage(language);
+  },
+  getLocale: () => i18n.language,
+};

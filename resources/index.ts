@@ -1,0 +1,31 @@
+import type { ResourceProps } from '@refinedev/core';
+import { createElement, lazy, type ReactElement } from 'react';
+import { resourceSchemas } from './schemas';
+import type { ResourceSchema } from './types';
+
+/** A resource as the front end shows it: Refine's descriptor plus the page mounted at its list route. */
+export interface ResourceUi {
+  schema: ResourceSchema;
+  resource: ResourceProps;
+  /** The list page; its code is a chunk loaded on first visit. */
+  element: ReactElement;
+}
+
+// Plain resources share the generic crud page, fed by their schema.
+const ResourceCrudPage = lazy(() => import('../src/components/crud/ResourceCrudPage'));
+
+function plainResource(schema: ResourceSchema): ResourceUi {
+  return {
+    schema,
+    resource: {
+      name: schema.name,
+      list: schema.route,
+      meta: { label: `${schema.name}.title` },
+    },
+    element: createElement(ResourceCrudPage, { schema }),
+  };
+}
+
+export const resourceUis: ResourceUi[] = resourceSchemas.map(plainResource);
+
+export const refineResources: ResourceProps[] = resourceUis.map((ui) => ui.resource);

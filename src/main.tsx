@@ -1,0 +1,13 @@
+// Must come first: lets antd 5 render under React 19.
+import '@ant-design/v5-patch-for-react-19';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'nprogress/nprogress.css';
+import './styles.css';
+import App from './App';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,36 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { resourceUis } from '../resources';
+import { siteConfig } from '../providers/config';
+import { PageLoading } from './components/PageLoading';
+import { RouteGuard } from './router/RouteGuard';
+
+// Every screen is its own chunk: the login page's first load carries neither the layout nor any resource page.
+const LoginPage = lazy(() => import('./pages/login/LoginPage'));
+const ErrorPage = lazy(() => import('./pages/error/ErrorPage'));
+const AppLayout = lazy(() => import('./layout/AppLayout'));
+const WelcomePage = lazy(() => import('./pages/wel/WelcomePage'));
+
+const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RouteGuard />}>
+        <Route path="/login" element={suspended(<LoginPage />)} />
+        <Route path="/403" element={suspended(<ErrorPage status="403" />)} />
+        <Route path="/404" element={suspended(<ErrorPage status="404" />)} />
+        <Route path="/500" element={suspended(<ErrorPage status="500" />)} />
+        <Route path="/" element={<Navigate to="/wel" replace />} />
+        <Route path="/wel" element={<Navigate to={siteConfig.homePath} replace />} />
+        <Route element={suspended(<AppLayout />)}>
+          <Route path={siteConfig.homePath} element={<WelcomePage />} />
+          {resourceUis.map((ui) => (
+            <Route key={ui.schema.name} path={ui.schema.route} element={ui.element} />
+          ))}
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Route>
+    </Routes>
+  );
+}
