@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { resourceSchemas } from '../resources/schemas';
+import { requireAuth } from './blade/auth';
+import type { BladeApp, BladeEnv, BladeModule, ServerServices } from './blade/context';
+import { createResourceStore, mountResource } from './blade/crud';
+import { R } from './blade/envelope';
+import { BladeError, MSG } from './blade/errors';
+import { createTokenService, loadSignKey } from './blade/token';
+import { withDefaults, type ServerConfig } from './config';
+import { runMigrations } from './db/migrate';
+import { openDb } from './db/open';
+import { ensureResourceTable } from './db/resource-tables';
+import { seedDatabase } from './db/seed';
+import { seedDicts } from './db/seed-data/dicts';
+import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus';
+import type { Db } from './db/types';
+import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
+import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
+import { proxyTo } from './proxy';
+
+/** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
+const MODULES: BladeModule[] = [authModule, systemModule];
+const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS]);
+const API_PREFIXES = ['/api/', '/gateway/'];
+const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** The server's database (opened on first use in proxy mode, where the server itself never needs it). */
+  db: Db;
+  close(): Promise<void>;
+  /** The administrator password generated on this start, if it was (it is stored only as a hash). */
+  adminPassword?: string;
+}
+
+/** One place turns every failure into the Blade envelope; internals never leak (no stack traces). */
+function handleError(error: Error, c: Context): Response {
+  if (error instanceof BladeError) return c.json(R.fail(error.code, error.message), error.httpStatus as 200);
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json(R.fail(400, `${MSG.paramInvalid}: ${error.message}`), 400);
+  }
+  console.error(`[blade] ${c.req.method} ${c.req.path} failed:`, error);
+  return c.json(R.fail(500, MSG.serverError), 500);
+}
+
+function notFound(app: BladeApp) {
+  return (c: Context) => {
+    if (!isApiPath(c.req.path)) return c.text('Not Found', 404);
+    const otherMethod = app.routes.some((route) => route.method !== 'ALL' && route.path === c.req.path);
+    if (otherMethod) return c.json(R.fail(405, MSG.methodNotAllowed), 405);
+    return c.json(R.fail(404, MSG.notFound), 404);
+  };
+}
+
+/** The built single-page app, with every other non-API GET answered by index.html (client-side routes). */
+function serveSpa(app: BladeApp, staticDir: string | undefined) {
+  if (!staticDir || !existsSync(join(staticDir, 'index.html'))) return;
+  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir })(c, next)));
+  app.get('*', (c, next) => {
+    if (isApiPath(c.req.path)) return next();
+    return c.html(readFileSync(join(staticDir, 'index.html'), 'utf8'));
+  });
+}
+
+/** Opens the database only when something asks for it. */
+function lazyDb(open: () => Promise<Db>): Db {
+  let pending: Promise<Db> | undefined;
+  const get = () => (pending ??= open());
+  return {
+    query: async (sql, params) => (await get()).query(sql, params),
+    exec: async (sql) => (await get()).exec(sql),
+    transaction: async (fn) => (await get()).transaction(fn),
+    close: async () => (await pending)?.close(),
+  };
+}
+
+export async function prepareDatabase(db: Db, config: ServerConfig): Promise<string | undefined> {
+  await runMigrations(db);
+  for (const schema of resourceSchemas) await ensureResourceTable(db, schema);
+  const { generatedAdminPassword } = await seedDatabase(
+    db,
+    { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts },
+    { adminPassword: config.adminPassword },
+  );
+  return generatedAdminPassword;
+}
+
+/** Builds the Blade API (or the proxy to an upstream gateway) plus the SPA, without listening. */
+export async function createApp(config: ServerConfig, db: Db): Promise<{ app: BladeApp; adminPassword?: string }> {
+  const app: BladeApp = new Hono<BladeEnv>();
+  app.onError(handleError);
+  app.notFound(notFound(app));
+  if (config.upstream) {
+    const forward = proxyTo(config.upstream);
+    app.all('/api/*', forward);
+    app.all('/gateway/*', forward);
+    serveSpa(app, config.staticDir);
+    return { app };
+  }
+  const adminPassword = await prepareDatabase(db, config);
+  const tokens = createTokenService(await loadSignKey(db, config.signKey));
+  const services: ServerServices = { db, config, tokens };
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, PUBLIC_PATHS));
+  for (const register of MODULES) register(app, services);
+  for (const schema of resourceSchemas) mountResource(app, createResourceStore(db, schema));
+  serveSpa(app, config.staticDir);
+  return { app, adminPassword };
+}
+
+export async function startServer(partial: Partial<ServerConfig>): Promise<RunningServer> {
+  const config = withDefaults(partial);
+  const db = lazyDb(() => openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const { app, adminPassword } = await createApp(config, db);
+  const server = createAdaptorServer({ fetch: app.fetch });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    db,
+    adminPassword,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await db.close();
+    },
+  };
+}

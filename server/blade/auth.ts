@@ -1,0 +1,58 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../db/types';
+import type { BladeEnv } from './context';
+import { unauthorized } from './errors';
+import { userOfClaims, type TokenService } from './token';
+
+/** The JWT of a request: header `Blade-Auth: bearer <jwt>`, query `blade-auth=bearer <jwt>`, or `Authorization: Bearer`. */
+export function tokenOf(headers: { get(name: string): string | null | undefined }, queryToken?: string): string | undefined {
+  const candidates = [headers.get('blade-auth'), queryToken, headers.get('authorization')];
+  for (const candidate of candidates) {
+    const match = candidate?.match(/^bearer\s+(\S+)$/i);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * Requires a valid access token except on `publicPaths`; answers the 401 envelope otherwise.
+ * Sets `user` from the token's claims (no database round trip per request).
+ */
+export function requireAuth(tokens: TokenService, publicPaths: Set<string>): MiddlewareHandler<BladeEnv> {
+  return async (c, next) => {
+    if (publicPaths.has(c.req.path)) return next();
+    const token = tokenOf(c.req.raw.headers, c.req.query('blade-auth'));
+    const claims = token ? await tokens.verify(token, 'access_token') : undefined;
+    if (!claims) throw unauthorized();
+    c.set('user', userOfClaims(claims));
+    return next();
+  };
+}
+
+/** Client secrets are kept as SHA-256 hex. */
+export const hashClientSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** `Authorization: Basic base64(clientId:clientSecret)`, split; undefined when absent or malformed. */
+export function basicCredentials(header: string | undefined | null): { clientId: string; secret: string } | undefined {
+  const match = header?.match(/^basic\s+([A-Za-z0-9+/=]+)$/i);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** The client id when the Basic credentials match a live, enabled row of `blade_client`. */
+export async function checkClient(db: Db, header: string | undefined | null): Promise<string | undefined> {
+  const credentials = basicCredentials(header);
+  if (!credentials) return undefined;
+  const [client] = await db.query<{ client_secret: string }>(
+    'SELECT client_secret FROM blade_client WHERE client_id = $1 AND is_deleted = 0 AND status = 1',
+    [credentials.clientId],
+  );
+  if (!client) return undefined;
+  const expected = Buffer.from(client.client_secret, 'utf8');
+  const actual = Buffer.from(hashClientSecret(credentials.secret), 'utf8');
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? credentials.clientId : undefined;
+}

@@ -1,0 +1,42 @@
+import type { Hono } from 'hono';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/types';
+import type { TokenService } from './token';
+
+/** The caller, as the access token's claims describe them. */
+export interface BladeUser {
+  tenantId: string;
+  userId: string;
+  account: string;
+  userName: string;
+  nickName: string;
+  realName: string;
+  /** Comma-separated, as BladeX keeps them. */
+  roleId: string;
+  roleName: string;
+  deptId: string;
+  postId: string;
+  clientId: string;
+  /** The login session the token belongs to (refresh tokens are revoked per session). */
+  sessionId: string;
+}
+
+export type BladeEnv = { Variables: { user: BladeUser } };
+export type BladeApp = Hono<BladeEnv>;
+
+/** What every module receives to register its routes. */
+export interface ServerServices {
+  db: Db;
+  config: ServerConfig;
+  tokens: TokenService;
+}
+
+/** A feature module: registers its routes (full paths, e.g. `/api/blade-system/...`) on the app. */
+export type BladeModule = (app: BladeApp, services: ServerServices) => void;
+
+/** The administrator role alias of BladeX; its holders may manage other users. */
+export const ADMINISTRATOR_ROLE = 'administrator';
+/** The tenant that administers the installation. */
+export const ADMIN_TENANT = '000000';
+
+export const isAdministrator = (user: BladeUser) => user.roleName.split(',').includes(ADMINISTRATOR_ROLE);

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/types';
+import type { BladeUser } from './context';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const REFRESH_TOKEN_SECONDS = 604800;
+
+export type TokenType = 'access_token' | 'refresh_token';
+
+/** JWT claims, snake_case as BladeX puts them (blade-contract §3). */
+export interface TokenClaims {
+  tenant_id: string;
+  user_id: string;
+  dept_id: string;
+  post_id: string;
+  role_id: string;
+  oauth_id: string;
+  account: string;
+  user_name: string;
+  nick_name: string;
+  real_name: string;
+  role_name: string;
+  detail: { type: string };
+  client_id: string;
+  session_id: string;
+  token_type: TokenType;
+}
+
+export interface TokenService {
+  sign(claims: Omit<TokenClaims, 'token_type'>, type: TokenType): Promise<string>;
+  /** The claims of a valid, unexpired token of that type, else undefined. */
+  verify(token: string, type: TokenType): Promise<TokenClaims | undefined>;
+}
+
+const SIGN_KEY_SETTING = 'jwt_sign_key';
+
+/**
+ * The installation's HS512 key: the configured one, else the one kept in the database, else a new random key
+ * stored there (first writer wins, so several instances on one database share it).
+ */
+export async function loadSignKey(db: Db, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db.query(
+    'INSERT INTO blade_setting (setting_key, setting_value) VALUES ($1, $2) ON CONFLICT (setting_key) DO NOTHING',
+    [SIGN_KEY_SETTING, randomBytes(64).toString('base64')],
+  );
+  const [row] = await db.query<{ setting_value: string }>(
+    'SELECT setting_value FROM blade_setting WHERE setting_key = $1',
+    [SIGN_KEY_SETTING],
+  );
+  return Buffer.from(row.setting_value, 'base64');
+}
+
+export function createTokenService(key: Uint8Array): TokenService {
+  return {
+    sign(claims, type) {
+      const seconds = type === 'access_token' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS;
+      return new SignJWT({ ...claims, token_type: type })
+        .setProtectedHeader({ alg: 'HS512', typ: 'JsonWebToken' })
+        .setIssuer('issuser')
+        .setAudience('audience')
+        .setNotBefore('0s')
+        .setIssuedAt()
+        .setExpirationTime(`${seconds}s`)
+        .sign(key);
+    },
+    async verify(token, type) {
+      try {
+        const { payload } = await jwtVerify<TokenClaims>(token, key, { algorithms: ['HS512'] });
+        return payload.token_type === type ? payload : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export function userOfClaims(claims: TokenClaims): BladeUser {
+  return {
+    tenantId: claims.tenant_id,
+    userId: claims.user_id,
+    account: claims.account,
+    userName: claims.user_name,
+    nickName: claims.nick_name,
+    realName: claims.real_name,
+    roleId: claims.role_id,
+    roleName: claims.role_name,
+    deptId: claims.dept_id,
+    postId: claims.post_id,
+    clientId: claims.client_id,
+    sessionId: claims.session_id,
+  };
+}

@@ -1,0 +1,40 @@
+/** Settings of the embedded server, from the environment (design.md §5). */
+export interface ServerConfig {
+  port: number;
+  /** Host to listen on; all interfaces by default. */
+  host?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** A BladeX gateway: when set, `/api` and `/gateway` are proxied to it instead of answered here. */
+  upstream?: string;
+  /** Password of `admin` on the first start; generated (and printed once) when unset. */
+  adminPassword?: string;
+  captcha: boolean;
+  /** JWT signing key; generated per installation and kept in the database when unset. */
+  signKey?: string;
+  /** Built single-page app served with fallback to index.html; ignored when the folder does not exist. */
+  staticDir?: string;
+}
+
+const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
+  return {
+    port,
+    host: nonEmpty(env.HOST),
+    dataDir: nonEmpty(env.BLADE_DATA_DIR) ?? './data',
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    upstream: nonEmpty(env.BLADE_UPSTREAM),
+    adminPassword: nonEmpty(env.BLADE_ADMIN_PASSWORD),
+    captcha: (env.BLADE_CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    signKey: nonEmpty(env.BLADE_SIGN_KEY),
+    staticDir: nonEmpty(env.BLADE_STATIC_DIR) ?? 'dist',
+  };
+}
+
+/** Defaults for the fields a caller of `startServer` leaves out. */
+export function withDefaults(partial: Partial<ServerConfig>): ServerConfig {
+  return { port: 8080, dataDir: './data', captcha: true, ...partial };
+}

@@ -1,0 +1,24 @@
+/** The one database seam of the server: PGlite (embedded) and PostgreSQL (pg) both implement it. */
+export interface Db {
+  /** One statement with bound parameters ($1, $2...). Values are never spliced into the SQL text. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL type oids whose default JS parsing would lose information or shift time zones. */
+export const PG_TYPE = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114 } as const;
+
+/**
+ * One parsing rule for both drivers: bigints stay strings (snowflake ids exceed 2^53), numerics become numbers,
+ * dates and local timestamps are kept as the text PostgreSQL sends (`yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss`).
+ */
+export const textParsers: Record<number, (value: string) => unknown> = {
+  [PG_TYPE.INT8]: (value) => value,
+  [PG_TYPE.NUMERIC]: (value) => Number(value),
+  [PG_TYPE.DATE]: (value) => value,
+  [PG_TYPE.TIMESTAMP]: (value) => value.slice(0, 19),
+};

@@ -1,0 +1,26 @@
+import { ADMIN_TENANT } from './blade/context';
+import { startServer } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const server = await startServer(config);
+
+console.log(`Test-management admin on ${server.url}`);
+if (config.upstream) {
+  console.log(`Proxying /api and /gateway to ${config.upstream}`);
+} else {
+  console.log(`Login: tenant ${ADMIN_TENANT}, account admin`);
+  // Generated on this first start only; it is stored as a hash and never shown again.
+  if (server.adminPassword) console.log(`Administrator password (shown once): ${server.adminPassword}`);
+}
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

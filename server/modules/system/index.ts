@@ -1,0 +1,89 @@
+import { ADMIN_TENANT, isAdministrator, type BladeModule } from '../../blade/context';
+import { idList } from '../../blade/crud';
+import { isIdText } from '../../blade/ids';
+import { R, send } from '../../blade/envelope';
+import { badRequest, forbidden, MSG } from '../../blade/errors';
+import { serializeColumns } from '../../blade/serializer';
+import { clearFailures } from '../auth/lockout';
+import { buttonsOf, routesOf } from './menus';
+
+const BASE = '/api/blade-system';
+
+/** Paths answered without an access token (the login page asks before anyone is logged in). */
+export const SYSTEM_PUBLIC_PATHS = [`${BASE}/tenant/info`];
+
+const DICT_TYPES = {
+  id: 'id',
+  parent_id: 'id',
+  code: 'string',
+  dict_key: 'string',
+  dict_value: 'string',
+  sort: 'int',
+  remark: 'string',
+  is_sealed: 'int',
+  is_deleted: 'int',
+} as const;
+const DICT_COLUMNS = Object.keys(DICT_TYPES).join(', ');
+
+export const systemModule: BladeModule = (app, { db }) => {
+  app.get(`${BASE}/tenant/info`, async (c) => {
+    const domain = c.req.query('domain') ?? '';
+    const [tenant] = domain
+      ? await db.query<{ tenant_id: string; background_url: string | null }>(
+          'SELECT tenant_id, background_url FROM blade_tenant WHERE domain = $1 AND is_deleted = 0 LIMIT 1',
+          [domain],
+        )
+      : [];
+    return send(
+      c,
+      R.data({ tenantId: tenant?.tenant_id ?? '', domain, backgroundUrl: tenant?.background_url ?? '' }),
+    );
+  });
+
+  app.get(`${BASE}/menu/routes`, async (c) => send(c, R.data(await routesOf(db, c.get('user'), c.req.query('topMenuId')))));
+  app.get(`${BASE}/menu/buttons`, async (c) => send(c, R.data(await buttonsOf(db, c.get('user')))));
+
+  app.get(`${BASE}/menu/top-menu`, async (c) => {
+    const rows = await db.query(
+      `SELECT id, code, name, source, path, sort FROM blade_top_menu
+       WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY sort, id`,
+      [c.get('user').tenantId],
+    );
+    const types = { id: 'id', code: 'string', name: 'string', source: 'string', path: 'string', sort: 'int' } as const;
+    return send(c, R.data(rows.map((row) => serializeColumns(row, types))));
+  });
+
+  // Items of one dictionary, root row excluded: system dictionaries are shared, business ones per tenant.
+  for (const [path, table] of [
+    ['dict', 'blade_dict'],
+    ['dict-biz', 'blade_dict_biz'],
+  ] as const) {
+    app.get(`${BASE}/${path}/dictionary`, async (c) => {
+      const code = c.req.query('code');
+      if (!code) throw badRequest(`${MSG.missingParam}: code`);
+      const tenantClause = table === 'blade_dict_biz' ? 'AND tenant_id = $2' : '';
+      const rows = await db.query(
+        `SELECT ${DICT_COLUMNS} FROM ${table}
+         WHERE code = $1 AND parent_id > 0 AND is_deleted = 0 ${tenantClause} ORDER BY sort, id`,
+        table === 'blade_dict_biz' ? [code, c.get('user').tenantId] : [code],
+      );
+      return send(c, R.data(rows.map((row) => serializeColumns(row, DICT_TYPES))));
+    });
+  }
+
+  app.post(`${BASE}/user/unlock`, async (c) => {
+    const user = c.get('user');
+    if (!isAdministrator(user)) throw forbidden();
+    const ids = idList(c.req.query('userIds'));
+    if (ids.length === 0) throw badRequest(`${MSG.missingParam}: userIds`);
+    if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: userIds`);
+    // The administrator tenant manages every tenant's users; other administrators only their own.
+    const accounts = await db.query<{ tenant_id: string; account: string }>(
+      `SELECT tenant_id, account FROM blade_user
+       WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0 AND ($2 = $3 OR tenant_id = $2)`,
+      [ids.join(','), user.tenantId, ADMIN_TENANT],
+    );
+    for (const account of accounts) await clearFailures(db, account.tenant_id, account.account);
+    return send(c, R.status(accounts.length > 0));
+  });
+};
