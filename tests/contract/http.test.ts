@@ -247,6 +247,26 @@ describe('expired token (401)', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('retries a POST with the same query and JSON body', async () => {
+    signIn();
+    const submissions: SeenRequest[] = [];
+    server.use(
+      route.post('/api/blade-system/param/submit', async ({ request }) => {
+        submissions.push(await describeRequest(request));
+        if (request.headers.get('blade-auth') === 'bearer new-token') return envelope({});
+        return envelope(null, 401, '请求未授权');
+      }),
+      route.post('/api/blade-auth/oauth/token', () => HttpResponse.json({ ...tokenResponse, access_token: 'new-token' })),
+    );
+    await http.post('/api/blade-system/param/submit', { paramKey: 'k', paramValue: '值' }, { params: { draft: 1 } });
+    expect(submissions).toHaveLength(2);
+    const [first, retry] = submissions;
+    expect(retry.query).toEqual({ draft: '1' });
+    expect(JSON.parse(retry.body)).toEqual({ paramKey: 'k', paramValue: '值' });
+    expect(retry.body).toBe(first.body);
+    expect(retry.headers['content-type']).toContain('application/json');
+  });
+
   it('retries without a second refresh when another request already renewed the token', async () => {
     signIn();
     let refreshCount = 0;
