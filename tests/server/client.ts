@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { inject } from 'vitest';
+import { ADMIN_PASSWORD } from './fixtures';
+
+export const serverUrl = () => inject('serverUrl');
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+export const SABER_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+/** One HTTP call to the server under test; `token` goes in `Blade-Auth`, `json` as the body. */
+export async function call<T = any>(
+  path: string,
+  options: { method?: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string>; base?: string } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { Authorization: SABER_BASIC, ...options.headers };
+  if (options.token) headers['Blade-Auth'] = `bearer ${options.token}`;
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['Content-Type'] = 'application/json';
+  } else if (body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const response = await fetch(`${options.base ?? serverUrl()}${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed as T, text };
+}
+
+/** `POST oauth/token` with the password grant, as Saber sends it (md5 password in the query string). */
+export function requestToken(
+  credentials: { tenantId?: string; account: string; password: string },
+  options: { headers?: Record<string, string>; grantType?: string; base?: string } = {},
+) {
+  const query = new URLSearchParams({
+    tenantId: credentials.tenantId ?? '000000',
+    username: credentials.account,
+    password: md5(credentials.password),
+    grant_type: options.grantType ?? 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  return call(`/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { 'Tenant-Id': credentials.tenantId ?? '000000', ...options.headers },
+    base: options.base,
+  });
+}
+
+/** An access token, or a failed expectation with the server's answer. */
+export async function login(credentials: { tenantId?: string; account: string; password: string }) {
+  const answer = await requestToken(credentials);
+  if (answer.status !== 200 || !answer.body?.access_token) {
+    throw new Error(`login of ${credentials.account} failed: ${answer.status} ${answer.text}`);
+  }
+  return answer.body as { access_token: string; refresh_token: string; [claim: string]: unknown };
+}
+
+export const loginAdmin = async () => (await login({ account: 'admin', password: ADMIN_PASSWORD })).access_token;

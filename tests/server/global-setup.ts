@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer } from '../../server/app';
+import { hashPassword, SEED_IDS } from '../../server/db/seed';
+import type { Db } from '../../server/db/types';
+import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT, TESTER } from './fixtures';
+
+const NOW = '2024-01-02 03:04:05';
+
+async function addUser(db: Db, id: string, tenantId: string, account: string, password: string, roleIds: string, deptIds: string) {
+  await db.query(
+    `INSERT INTO blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, post_id, create_time, update_time)
+     VALUES ($1, $2, $3, $4, $3, $3, $5, $6, '', $7, $7)`,
+    [id, tenantId, account, await hashPassword(password), roleIds, deptIds, NOW],
+  );
+}
+
+/** Rows the tests need beyond the seed: a `user`-role account, a lock-out victim, and a second tenant. */
+async function addFixtures(db: Db) {
+  await addUser(db, '1900000000000000001', TESTER.tenantId, TESTER.account, TESTER.password, SEED_IDS.userRole, SEED_IDS.dept);
+  await addUser(db, '1900000000000000002', LOCK_VICTIM.tenantId, LOCK_VICTIM.account, LOCK_VICTIM.password, SEED_IDS.userRole, SEED_IDS.dept);
+
+  const other = OTHER_TENANT;
+  await db.query(
+    `INSERT INTO blade_tenant (id, tenant_id, tenant_name, domain, background_url, create_time, update_time)
+     VALUES ('2000000000000000000', $1, '第二租户', 'other.example.com', '/img/other.png', $2, $2)`,
+    [other.tenantId, NOW],
+  );
+  for (const [index, roleId] of other.roleIds.entries()) {
+    await db.query(
+      `INSERT INTO blade_role (id, tenant_id, role_name, role_alias, sort) VALUES ($1, $2, $3, $4, $5)`,
+      [roleId, other.tenantId, index === 0 ? '租户管理员' : '普通用户', index === 0 ? 'administrator' : 'user', index],
+    );
+  }
+  for (const deptId of other.deptIds) {
+    await db.query(`INSERT INTO blade_dept (id, tenant_id, dept_name) VALUES ($1, $2, '部门')`, [deptId, other.tenantId]);
+  }
+  await addUser(db, '2000000000000000021', other.tenantId, other.account, other.password, other.roleIds.join(','), other.deptIds.join(','));
+  await db.query(
+    `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time)
+     VALUES ($1, $2, '第二租户参数', $3, 'hidden', $4, $4)`,
+    [other.paramId, other.tenantId, other.paramKey, NOW],
+  );
+}
+
+/** One embedded server for the whole `server` project (PGlite is slow to create and memory-hungry). */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'blade-server-test-'));
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false });
+  await addFixtures(server.db);
+  project.provide('serverUrl', server.url);
+  return async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
