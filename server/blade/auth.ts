@@ -43,16 +43,19 @@ export function basicCredentials(header: string | undefined | null): { clientId:
   return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-/** The client id when the Basic credentials match a live, enabled row of `blade_client`. */
-export async function checkClient(db: Db, header: string | undefined | null): Promise<string | undefined> {
+export type ClientCheck = { clientId: string } | { failure: 'unknown-client' | 'wrong-secret' };
+
+/** Checks Basic credentials against the live, enabled rows of `blade_client`. */
+export async function checkClient(db: Db, header: string | undefined | null): Promise<ClientCheck> {
   const credentials = basicCredentials(header);
-  if (!credentials) return undefined;
+  if (!credentials) return { failure: 'unknown-client' };
   const [client] = await db.query<{ client_secret: string }>(
     'SELECT client_secret FROM blade_client WHERE client_id = $1 AND is_deleted = 0 AND status = 1',
     [credentials.clientId],
   );
-  if (!client) return undefined;
+  if (!client) return { failure: 'unknown-client' };
   const expected = Buffer.from(client.client_secret, 'utf8');
   const actual = Buffer.from(hashClientSecret(credentials.secret), 'utf8');
-  return expected.length === actual.length && timingSafeEqual(expected, actual) ? credentials.clientId : undefined;
+  const matches = expected.length === actual.length && timingSafeEqual(expected, actual);
+  return matches ? { clientId: credentials.clientId } : { failure: 'wrong-secret' };
 }

@@ -17,7 +17,8 @@ describe('the Blade envelope', () => {
       .setExpirationTime('1h')
       // BladeX's well-known public default key: tokens signed with it must not be accepted here.
       .sign(new TextEncoder().encode('bladexisapowerfulmicroservducearchitectureupgradedandoptimizedfromacommercialproject'));
-    for (const headers of [{}, { 'Blade-Auth': 'bearer not-a-jwt' }, { 'Blade-Auth': `bearer ${forged}` }]) {
+    const attempts: Record<string, string>[] = [{}, { 'Blade-Auth': 'bearer not-a-jwt' }, { 'Blade-Auth': `bearer ${forged}` }];
+    for (const headers of attempts) {
       const answer = await call('/api/blade-system/param/list', { headers });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual(UNAUTHORIZED);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { basicCredentials, checkClient, tokenOf } from '../../blade/auth';
+import { checkClient, tokenOf } from '../../blade/auth';
 import type { BladeEnv, BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { issueCaptcha } from './captcha';
@@ -34,14 +34,13 @@ export const authModule: BladeModule = (app, services) => {
 
   const token = async (c: Context<BladeEnv>) => {
     try {
-      const authorization = c.req.header('authorization');
-      const clientId = await checkClient(db, authorization);
-      if (!clientId) {
-        throw oauthError(basicCredentials(authorization) ? OAUTH.invalidClient : OAUTH.clientNotFound);
+      const client = await checkClient(db, c.req.header('authorization'));
+      if ('failure' in client) {
+        throw oauthError(client.failure === 'wrong-secret' ? OAUTH.invalidClient : OAUTH.clientNotFound);
       }
       const body = await grantToken(services, {
         params: await tokenParams(c),
-        clientId,
+        clientId: client.clientId,
         tenantHeader: c.req.header('tenant-id'),
         deptHeader: c.req.header('dept-id'),
         roleHeader: c.req.header('role-id'),
