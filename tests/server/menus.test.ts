@@ -104,7 +104,8 @@ describe('dictionaries and tenant info', () => {
     expect(items.some((item: { dictKey: string }) => item.dictKey === '-1')).toBe(false);
     const rootIds = new Set(items.map((item: { parentId: string }) => item.parentId));
     expect(rootIds.size).toBe(1);
-    expect(items.map((item: { sort: number }) => item.sort)).toEqual([...items.map((item: { sort: number }) => item.sort)].sort((a, b) => a - b));
+    const sorts: number[] = items.map((item: { sort: number }) => item.sort);
+    expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
     expect(Object.keys(items[0]).sort()).toEqual(
       ['code', 'dictKey', 'dictValue', 'id', 'isDeleted', 'isSealed', 'parentId', 'remark', 'sort'].sort(),
     );
