@@ -1,10 +1,11 @@
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../../providers/i18n';
 import { siteConfig } from '../../providers/config';
+import { FeedbackProvider } from './FeedbackProvider';
 
-/** antd follows the i18n language (component texts, date pickers); `App` gives message/modal/notification context. */
+/** antd follows the i18n language (component texts, date pickers); toasts share its theme and locale. */
 export function LocaleConfigProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
@@ -14,7 +15,7 @@ export function LocaleConfigProvider({ children }: { children: ReactNode }) {
       // Buttons read exactly as their labels (确定, not 确 定).
       button={{ autoInsertSpace: false }}
     >
-      <AntdApp>{children}</AntdApp>
+      <FeedbackProvider>{children}</FeedbackProvider>
     </ConfigProvider>
   );
 }

@@ -1,10 +1,8 @@
-import { Spin } from 'antd';
-
-/** Shown while a page's chunk loads. */
+/** Shown while a page's chunk loads; pure CSS, so the first load needs no spinner component. */
 export function PageLoading() {
   return (
-    <div className="page-loading">
-      <Spin size="large" />
+    <div className="page-loading" role="progressbar">
+      <span className="page-loading__spinner" />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import type { NotificationProvider } from '@refinedev/core';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from './FeedbackProvider';
 
 /**
- * Refine's notifications shown by antd's `notification` (the App context's instance, so theme and locale apply).
+ * Refine's notifications shown by antd's `notification` (the FeedbackProvider's instance, so theme and locale apply).
  * Written here rather than taken from @refinedev/antd so the login page's first load does not carry that package.
  */
 export function useAntdNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const { t } = useTranslation();
   return {
     open: ({ key, message, description, type, cancelMutation, undoableTimeout }) => {

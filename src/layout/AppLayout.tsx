@@ -1,4 +1,4 @@
-import { Layout } from 'antd';
+import { App, Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
@@ -16,6 +16,8 @@ export default function AppLayout() {
   }, []);
   return (
     <MenuProvider>
+      {/* antd App: modal and message hooks for the signed-in pages (confirmations, warnings). */}
+      <App className="app-layout-root">
       <Layout className="app-layout">
         <AppSider collapsed={collapsed} />
         <Layout>
@@ -27,6 +29,7 @@ export default function AppLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
+      </App>
     </MenuProvider>
   );
 }
