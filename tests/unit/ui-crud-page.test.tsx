@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Refine, type DataProvider } from '@refinedev/core';
+import { App } from 'antd';
+import { i18nProvider } from '../../providers/i18n';
+import { clearStore, setStore } from '../../providers/storage';
+import { paramSchema } from '../../resources/param/schema';
+import ResourceCrudPage from '../../src/components/crud/ResourceCrudPage';
+import { LocaleConfigProvider } from '../../src/components/LocaleConfigProvider';
+import { useAntdNotificationProvider } from '../../src/components/useAntdNotificationProvider';
+
+const rows = [
+  { id: '1', paramName: '是否开启注册', paramKey: 'account.registerUser', paramValue: 'true', remark: '' },
+  { id: '2', paramName: '初始密码', paramKey: 'account.initPassword', paramValue: '123456', remark: '' },
+];
+
+function fakeDataProvider(): DataProvider {
+  return {
+    getApiUrl: () => '',
+    getList: vi.fn(async () => ({ data: rows, total: rows.length })) as DataProvider['getList'],
+    getOne: vi.fn(async () => ({ data: rows[0] })) as DataProvider['getOne'],
+    create: vi.fn(async () => ({ data: {} })) as DataProvider['create'],
+    update: vi.fn(async () => ({ data: {} })) as DataProvider['update'],
+    deleteOne: vi.fn(async () => ({ data: {} })) as DataProvider['deleteOne'],
+    deleteMany: vi.fn(async () => ({ data: [] })) as DataProvider['deleteMany'],
+  };
+}
+
+function renderPage(dataProvider: DataProvider) {
+  return render(
+    <LocaleConfigProvider>
+      <Refine dataProvider={dataProvider} i18nProvider={i18nProvider} notificationProvider={useAntdNotificationProvider} resources={[{ name: 'param' }]}>
+        <App>
+          <ResourceCrudPage schema={paramSchema} />
+        </App>
+      </Refine>
+    </LocaleConfigProvider>,
+  );
+}
+
+beforeEach(() => clearStore());
+afterEach(cleanup);
+
+describe('ResourceCrudPage', () => {
+  it('lists the rows under the schema columns, with the page title set', async () => {
+    setStore({ name: 'permission', content: { param_add: true, param_edit: true, param_delete: true, param_view: true } });
+    const dataProvider = fakeDataProvider();
+    renderPage(dataProvider);
+    expect(await screen.findByText('account.registerUser')).toBeTruthy();
+    for (const label of ['参数名称', '参数键名', '参数键值', '操作']) {
+      expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    }
+    expect(screen.queryByText('备注')).toBeNull(); // remark is not a list column
+    expect(document.title).toBe('参数管理');
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      expect.objectContaining({ resource: 'param', pagination: expect.objectContaining({ currentPage: 1, pageSize: 10 }) }),
+    );
+    expect(screen.getAllByText('编辑')).toHaveLength(2);
+  });
+
+  it('warns 请选择至少一条数据 when deleting with nothing selected', async () => {
+    setStore({ name: 'permission', content: { param_delete: true } });
+    const dataProvider = fakeDataProvider();
+    renderPage(dataProvider);
+    await screen.findByText('account.registerUser');
+    const toolbar = document.querySelector<HTMLElement>('.crud-toolbar')!;
+    fireEvent.click(within(toolbar).getByRole('button', { name: /删除/ }));
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+    expect(dataProvider.deleteMany).not.toHaveBeenCalled();
+  });
+
+  it('hides the buttons the role does not hold', async () => {
+    setStore({ name: 'permission', content: { param_view: true } });
+    renderPage(fakeDataProvider());
+    await screen.findByText('account.registerUser');
+    expect(screen.queryByRole('button', { name: /新增/ })).toBeNull();
+    expect(screen.queryByText('编辑')).toBeNull();
+    expect(screen.getAllByText('查看')).toHaveLength(2);
+  });
+
+  it('passes the search form as filters: like → contains', async () => {
+    setStore({ name: 'permission', content: {} });
+    const dataProvider = fakeDataProvider();
+    renderPage(dataProvider);
+    await screen.findByText('account.registerUser');
+    fireEvent.change(document.getElementById('search_paramName')!, { target: { value: '注册' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filters: [{ field: 'paramName', operator: 'contains', value: '注册' }] }),
+      ),
+    );
+  });
+});

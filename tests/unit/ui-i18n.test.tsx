@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { antdLocaleOf, i18nProvider, schemaMessages } from '../../providers/i18n';
+import { getStore } from '../../providers/storage';
+import { paramSchema } from '../../resources/param/schema';
+import { en } from '../../src/locales/en';
+import { zh } from '../../src/locales/zh';
+
+describe('i18n', () => {
+  it('registers schema titles and field labels per language', () => {
+    const messages = schemaMessages([paramSchema], 'zh');
+    expect(messages['param.title']).toBe('参数管理');
+    expect(messages['param.fields.paramName']).toBe('参数名称');
+    expect(schemaMessages([paramSchema], 'en')['param.fields.paramKey']).toBe('Parameter key');
+  });
+
+  it('has every key in both languages', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
+  });
+
+  it('translates in Chinese by default, with the spec texts exact', () => {
+    expect(i18nProvider.getLocale()).toBe('zh');
+    expect(i18nProvider.translate('param.fields.paramValue')).toBe('参数键值');
+    expect(i18nProvider.translate('crud.deleteConfirm')).toBe('确定将选择数据删除?');
+    expect(i18nProvider.translate('notifications.createSuccess')).toBe('新增成功');
+    expect(i18nProvider.translate('missing.key', 'fallback')).toBe('fallback');
+  });
+
+  it('switches to English, stores the choice and moves antd and dayjs along', async () => {
+    await i18nProvider.changeLocale('en');
+    expect(i18nProvider.translate('param.title')).toBe('Parameters');
+    expect(getStore<string>({ name: 'language' })).toBe('en');
+    expect(dayjs.locale()).toBe('en');
+    expect(antdLocaleOf('en').locale).toBe('en');
+    await i18nProvider.changeLocale('zh');
+    expect(dayjs.locale()).toBe('zh-cn');
+    expect(antdLocaleOf('zh').locale).toBe('zh-cn');
+  });
+});
