@@ -75,6 +75,7 @@ function lazyDb(open: () => Promise<Db>): Db {
   const get = () => (pending ??= open());
   return {
     query: async (sql, params) => (await get()).query(sql, params),
+    cachedQuery: async (sql, params) => (await get()).cachedQuery(sql, params),
     exec: async (sql) => (await get()).exec(sql),
     transaction: async (fn) => (await get()).transaction(fn),
     close: async () => (await pending)?.close(),
@@ -132,7 +133,11 @@ export async function startServer(partial: Partial<ServerConfig>): Promise<Runni
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        // Requests in flight may finish; idle keep-alive sockets go now, stragglers after a grace period.
+        if ('closeIdleConnections' in server) {
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 2000).unref();
+        }
       });
       await db.close();
     },

@@ -82,11 +82,11 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
 
   async function countLive(user: BladeUser): Promise<number> {
     const [row] = schema.tenantScoped
-      ? await db.query<{ n: string }>(
+      ? await db.cachedQuery<{ n: string }>(
           'SELECT live_rows AS n FROM blade_row_count WHERE table_name = $1 AND tenant_id = $2',
           [table, user.tenantId],
         )
-      : await db.query<{ n: string }>(
+      : await db.cachedQuery<{ n: string }>(
           'SELECT COALESCE(sum(live_rows), 0)::bigint AS n FROM blade_row_count WHERE table_name = $1',
           [table],
         );
@@ -143,7 +143,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
       const where = [...scope(user, params), ...filters].join(' AND ');
       const order = parseOrder(query, columns, schema.defaultSort);
       const paging = parsePaging(query);
-      const rows = await db.query(
+      const rows = await db.cachedQuery(
         `SELECT ${selectList} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${paging.size} OFFSET ${paging.offset}`,
         params.values,
       );
@@ -151,7 +151,10 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
       if (paging.offset === 0 && rows.length < paging.size) total = rows.length;
       else if (filters.length === 0) total = await countLive(user);
       else {
-        const [row] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params.values);
+        const [row] = await db.cachedQuery<{ n: string }>(
+          `SELECT count(*) AS n FROM ${table} WHERE ${where}`,
+          params.values,
+        );
         total = Number(row.n);
       }
       return pageOf(
@@ -165,7 +168,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
       if (!isIdText(id)) throw badRequest(`${MSG.paramType}: id`);
       const params = new SqlParams();
       const where = [`id = ${params.add(id)}`, ...scope(user, params)].join(' AND ');
-      const [row] = await db.query(`SELECT ${selectList} FROM ${table} WHERE ${where}`, params.values);
+      const [row] = await db.cachedQuery(`SELECT ${selectList} FROM ${table} WHERE ${where}`, params.values);
       return row ? serializeRow(row, columns) : undefined;
     },
 

@@ -1,11 +1,19 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { ReadCache } from './read-cache';
 import { textParsers, type Db } from './types';
 
 /** Wraps one PGlite transaction; nested `transaction` calls join it (PGlite has no savepoint API here). */
-function onTransaction(tx: Transaction): Db {
+function onTransaction(tx: Transaction, cache: ReadCache): Db {
+  const query = async <T>(sql: string, params: unknown[] = []) => {
+    cache.noteStatement(sql);
+    return (await tx.query<T>(sql, params)).rows;
+  };
   const db: Db = {
-    query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+    query,
+    // Inside a transaction a read may see its own uncommitted writes: never cache it.
+    cachedQuery: query,
     exec: async (sql) => {
+      cache.noteWrite();
       await tx.exec(sql);
     },
     transaction: (fn) => fn(db),
@@ -17,12 +25,34 @@ function onTransaction(tx: Transaction): Db {
 /** Embedded PostgreSQL kept in `dataDir` (one instance per process: PGlite is memory-hungry). */
 export async function openPglite(dataDir: string): Promise<Db> {
   const pglite = await PGlite.create({ dataDir, parsers: textParsers });
+  const cache = new ReadCache();
+  const query = async <T>(sql: string, params: unknown[] = []) => {
+    cache.noteStatement(sql);
+    try {
+      return (await pglite.query<T>(sql, params)).rows;
+    } finally {
+      cache.noteStatement(sql);
+    }
+  };
   return {
-    query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+    query,
+    cachedQuery: (sql, params = []) => cache.read(sql, params, () => query(sql, params)),
     exec: async (sql) => {
-      await pglite.exec(sql);
+      cache.noteWrite();
+      try {
+        await pglite.exec(sql);
+      } finally {
+        cache.noteWrite();
+      }
     },
-    transaction: (fn) => pglite.transaction((tx) => fn(onTransaction(tx))),
+    transaction: async (fn) => {
+      try {
+        return await pglite.transaction((tx) => fn(onTransaction(tx, cache)));
+      } finally {
+        // Commit (or rollback) changes what readers see.
+        cache.noteWrite();
+      }
+    },
     close: () => pglite.close(),
   };
 }

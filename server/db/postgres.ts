@@ -12,9 +12,10 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   await pool.query('SELECT 1');
 
   function onClient(client: pg.PoolClient): Db {
+    const query = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
     const tx: Db = {
-      query: async <T>(sql: string, params: unknown[] = []) =>
-        (await client.query(sql, params)).rows as T[],
+      query,
+      cachedQuery: query,
       exec: async (sql) => {
         await client.query(sql);
       },
@@ -24,8 +25,11 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     return tx;
   }
 
+  const query = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[];
   return {
-    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    query,
+    // Other instances write to this database too: nothing read can be kept.
+    cachedQuery: query,
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -2,6 +2,11 @@
 export interface Db {
   /** One statement with bound parameters ($1, $2...). Values are never spliced into the SQL text. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * A read whose answer may be served from memory until the next write through this Db. Only for SELECTs that
+   * depend on nothing but their parameters and the data (no `now()`); callers must not mutate the rows.
+   */
+  cachedQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */

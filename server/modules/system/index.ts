@@ -44,7 +44,7 @@ export const systemModule: BladeModule = (app, { db }) => {
   app.get(`${BASE}/menu/buttons`, async (c) => send(c, R.data(await buttonsOf(db, c.get('user')))));
 
   app.get(`${BASE}/menu/top-menu`, async (c) => {
-    const rows = await db.query(
+    const rows = await db.cachedQuery(
       `SELECT id, code, name, source, path, sort FROM blade_top_menu
        WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY sort, id`,
       [c.get('user').tenantId],
@@ -62,7 +62,7 @@ export const systemModule: BladeModule = (app, { db }) => {
       const code = c.req.query('code');
       if (!code) throw badRequest(`${MSG.missingParam}: code`);
       const tenantClause = table === 'blade_dict_biz' ? 'AND tenant_id = $2' : '';
-      const rows = await db.query(
+      const rows = await db.cachedQuery(
         `SELECT ${DICT_COLUMNS} FROM ${table}
          WHERE code = $1 AND parent_id > 0 AND is_deleted = 0 ${tenantClause} ORDER BY sort, id`,
         table === 'blade_dict_biz' ? [code, c.get('user').tenantId] : [code],

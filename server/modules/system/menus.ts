@@ -53,10 +53,10 @@ export async function routesOf(db: Db, user: BladeUser, topMenuId: string | unde
   if (topMenuId !== undefined && topMenuId !== '' && !isIdText(topMenuId)) {
     throw badRequest(`${MSG.paramType}: topMenuId`);
   }
-  const all = await db.query<MenuRow>(
+  const all = await db.cachedQuery<MenuRow>(
     `SELECT ${MENU_COLUMNS} FROM blade_menu WHERE category = 1 AND is_deleted = 0`,
   );
-  const granted = await db.query<{ menu_id: string }>(
+  const granted = await db.cachedQuery<{ menu_id: string }>(
     `SELECT DISTINCT rm.menu_id FROM blade_role_menu rm
      WHERE rm.role_id = ANY(string_to_array($1, ',')::bigint[])
        AND ($2 = '' OR rm.menu_id IN (SELECT menu_id FROM blade_top_menu_setting WHERE top_menu_id = $2::bigint))`,
@@ -75,14 +75,14 @@ export async function routesOf(db: Db, user: BladeUser, topMenuId: string | unde
 
 /** `menu/buttons`: each menu that holds granted buttons, with those buttons as children. */
 export async function buttonsOf(db: Db, user: BladeUser): Promise<MenuNode[]> {
-  const buttons = await db.query<MenuRow>(
+  const buttons = await db.cachedQuery<MenuRow>(
     `SELECT ${MENU_COLUMNS} FROM blade_menu
      WHERE category = 2 AND is_deleted = 0 AND id IN (
        SELECT menu_id FROM blade_role_menu WHERE role_id = ANY(string_to_array($1, ',')::bigint[]))`,
     [roleIdsOf(user)],
   );
   if (buttons.length === 0) return [];
-  const parents = await db.query<MenuRow>(
+  const parents = await db.cachedQuery<MenuRow>(
     `SELECT ${MENU_COLUMNS} FROM blade_menu WHERE is_deleted = 0 AND id = ANY(string_to_array($1, ',')::bigint[])`,
     [[...new Set(buttons.map((button) => button.parent_id))].join(',')],
   );
