@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,16 +10,37 @@ import { ADMIN_PASSWORD } from './fixtures';
 
 let proxy: RunningServer;
 let dataDir: string;
+let staticDir: string;
+const INDEX_HTML = '<!doctype html><title>spa</title><div id="root"></div>';
 
 beforeAll(async () => {
   // The proxy never opens its database; the data dir only keeps a stray open from landing in the project.
   dataDir = mkdtempSync(join(tmpdir(), 'blade-proxy-test-'));
-  proxy = await startServer({ port: 0, dataDir, upstream: serverUrl() });
+  staticDir = mkdtempSync(join(tmpdir(), 'blade-proxy-static-'));
+  writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log("app")');
+  proxy = await startServer({ port: 0, dataDir, upstream: serverUrl(), staticDir });
 });
 
 afterAll(async () => {
   await proxy?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, staticDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('single-page app', () => {
+  it('serves files of the static dir and index.html for client-side routes, never for API paths', async () => {
+    const asset = await fetch(`${proxy.url}/assets/app.js`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log("app")');
+    for (const route of ['/', '/login', '/system/param', '/wel/index?x=1']) {
+      const page = await fetch(`${proxy.url}${route}`);
+      expect(page.status, route).toBe(200);
+      expect(await page.text()).toBe(INDEX_HTML);
+    }
+    const api = await call('/api/blade-system/no-such/list', { base: proxy.url });
+    expect(api.text).not.toContain('<title>spa</title>');
+  });
 });
 
 describe('proxy mode (BLADE_UPSTREAM)', () => {
