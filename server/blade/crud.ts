@@ -93,19 +93,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
     return Number(row?.n ?? 0);
   }
 
-  async function assertUnique(user: BladeUser, values: Map<ColumnModel, unknown>, id: string | undefined) {
-    for (const column of uniqueFields) {
-      const value = values.get(column);
-      if (value === null || value === undefined) continue;
-      const params = new SqlParams();
-      const where = [...scope(user, params), `${column.column} = ${params.add(value)}`];
-      if (id) where.push(`id <> ${params.add(id)}`);
-      const clash = await db.query(`SELECT 1 FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
-      if (clash.length > 0) throw badRequest(column.field!.unique!);
-    }
-  }
-
-  /** A concurrent insert can pass `assertUnique`; the unique index then names the field. */
+  /** Uniqueness is kept by the per-tenant partial unique index (race-free); its violation names the field. */
   function translateUniqueViolation(error: unknown): never {
     const failure = (error ?? {}) as { code?: string; constraint?: string; message?: string };
     if (failure.code === '23505') {
@@ -179,7 +167,6 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
       const rawId = (body as Record<string, unknown>).id;
       const id = rawId === undefined || rawId === null || rawId === '' ? undefined : coerceBodyValue(columns[0], rawId);
       const values = readBody(body, id === undefined);
-      await assertUnique(user, values, id as string | undefined);
       const now = formatDateTime(new Date());
       const params = new SqlParams();
       try {

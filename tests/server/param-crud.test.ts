@@ -101,6 +101,18 @@ describe('param CRUD', () => {
     expect((await submit({ paramName: 'c', paramKey: key, paramValue: 'v' })).body.code).toBe(200);
   });
 
+  it('lets exactly one of several concurrent inserts of one key win', async () => {
+    const key = `race.${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => submit({ paramName: `r${index}`, paramKey: key, paramValue: 'v' })),
+    );
+    expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.body.code !== 200)) {
+      expect(answer.body).toEqual({ code: 400, success: false, data: null, msg: '参数键名已存在' });
+    }
+    expect(await findByKey(key)).toHaveLength(1);
+  });
+
   it('ignores unknown and server-maintained keys in the body', async () => {
     const key = `ignored.${Date.now()}`;
     const answer = await submit({
