@@ -25,6 +25,7 @@ export function coerceBodyValue(column: ColumnModel, raw: unknown): unknown {
     case 'text': {
       if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw invalid();
       const text = String(raw);
+      if (text.includes('\u0000')) throw invalid();
       const max = column.field?.maxLength;
       if (max !== undefined && [...text].length > max) throw badRequest(`${labelOf(column)}长度不能超过${max}个字符`);
       return text;

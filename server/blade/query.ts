@@ -115,6 +115,8 @@ export function buildFilters(query: Record<string, string>, columns: ColumnModel
   const predicates: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (RESERVED.has(key) || key.endsWith('_ignore') || value === '') continue;
+    // PostgreSQL text cannot hold NUL.
+    if (value.includes('\u0000')) throw typeError(key);
     const { name, suffix } = splitKey(key);
     const column = byName.get(name);
     if (!column) continue;

@@ -55,6 +55,9 @@ describe('oauth/token', () => {
     const noTenant = await requestToken({ tenantId: '999999', account: 'admin', password: ADMIN_PASSWORD });
     expect(noTenant.body).toEqual({ error_code: 2002, error_description: '未获得用户的租户信息' });
 
+    const nul = await requestToken({ account: 'ad\u0000min', password: 'x' });
+    expect(nul.status).toBe(400);
+
     const badGrant = await requestToken(ADMIN, { grantType: 'implicit' });
     expect(badGrant.body.error_code).toBe(4000);
   });

@@ -94,6 +94,23 @@ describe('Condition filters', () => {
     }
   });
 
+  it('answers malformed input with 400 or an empty result, never a 500', async () => {
+    for (const query of [
+      'paramName=%E0%A4%A',
+      '%ZZ=1',
+      'paramName_equal=%00',
+      'status_gt=99999999999',
+      'createTime_dategt=9999-99-99',
+      'createTime_dategt=2024-01-01 25:00:00',
+      'id_equal=99999999999999999999',
+      'current=99999999999',
+    ]) {
+      const answer = await list(query);
+      expect(answer.body.code, query).not.toBe(500);
+      expect(answer.status, query).toBeLessThan(500);
+    }
+  });
+
   it('never executes injection attempts in keys or values', async () => {
     const value = encodeURIComponent("x' OR '1'='1");
     expect(await keysOf(`paramName=${value}`)).toEqual([]);

@@ -86,6 +86,9 @@ describe('param CRUD', () => {
     const answer = await submit({ paramName: { nested: true }, paramKey: `type.${Date.now()}`, paramValue: 'v' });
     expect(answer.status).toBe(400);
     expect(answer.body.msg).toContain('参数名称');
+    const withNul = await submit({ paramName: 'a\u0000b', paramKey: `nul.${Date.now()}`, paramValue: 'v' });
+    expect(withNul.status).toBe(400);
+    expect(withNul.body.msg).toContain('参数名称');
     const badStatus = await submit({ paramName: 'n', paramKey: `type2.${Date.now()}`, paramValue: 'v', status: 'abc' });
     expect(badStatus.status).toBe(400);
   });
