@@ -47,7 +47,7 @@ function handleError(error: Error, c: Context): Response {
     return c.json(R.fail(400, `${MSG.paramInvalid}: ${error.message}`), 400);
   }
   // PostgreSQL class 22 "data exception": a client value the database cannot take (bad encoding, out of range).
-  if (/^22/.test(String((error as { code?: unknown }).code ?? ''))) return c.json(R.fail(400, MSG.paramType), 400);
+  if (String((error as { code?: unknown }).code ?? '').startsWith('22')) return c.json(R.fail(400, MSG.paramType), 400);
   console.error(`[blade] ${c.req.method} ${c.req.path} failed:`, error);
   return c.json(R.fail(500, MSG.serverError), 500);
 }
