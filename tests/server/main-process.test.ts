@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, requestToken } from './client';
+
+/** `npm run serve` as a child process: what it prints, and what survives `kill -9`. */
+const dataDir = mkdtempSync(join(tmpdir(), 'blade-main-test-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startMain(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_CAPTCHA: 'off', BLADE_ADMIN_PASSWORD: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = output.match(/on (http:\/\/localhost:\d+)/);
+      if (match && output.includes('Login:')) {
+        clearInterval(timer);
+        resolve(match[1]);
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  return { child, url, output: () => output };
+}
+
+describe('server/main.ts', () => {
+  it('prints a generated admin password once, and keeps acknowledged writes across kill -9', async () => {
+    const first = await startMain();
+    const password = first.output().match(/Administrator password \(shown once\): (\S+)/)?.[1];
+    expect(password).toBeTruthy();
+    expect(first.output()).toContain('tenant 000000, account admin');
+
+    const admin = { account: 'admin', password: password! };
+    const token = (await requestToken(admin, { base: first.url })).body.access_token;
+    const saved = await call('/api/blade-system/param/submit', {
+      base: first.url,
+      token,
+      json: { paramName: 'durable', paramKey: 'durable.key', paramValue: 'v' },
+    });
+    expect(saved.body.code).toBe(200);
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await startMain();
+    expect(second.output()).not.toContain('Administrator password');
+    const again = (await requestToken(admin, { base: second.url })).body.access_token;
+    expect(again).toBeTruthy();
+    const list = await call('/api/blade-system/param/list?paramKey_equal=durable.key', { base: second.url, token: again });
+    expect(list.body.data.total).toBe(1);
+    second.child.kill('SIGTERM');
+    const exitCode = await new Promise((resolve) => second.child.once('exit', resolve));
+    expect(exitCode).toBe(0);
+  });
+});
