@@ -8,6 +8,7 @@ import { isIdText, nextId } from './ids';
 import { assertIdentifier, columnsOf, type ColumnModel } from './model';
 import { buildFilters, pageOf, parseDateText, parseOrder, parsePaging, SqlParams } from './query';
 import { formatDateTime, serializeRow } from './serializer';
+import { liveRowsOf } from './tenant';
 
 /** The first dept of the caller: audit `create_dept` holds one id, the token may carry several. */
 function primaryDept(user: BladeUser): string | null {
@@ -77,9 +78,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
   );
   const uniqueFields = writable.filter((column) => column.field?.unique);
 
-  function scope(user: BladeUser, params: SqlParams): string[] {
-    return schema.tenantScoped ? [`tenant_id = ${params.add(user.tenantId)}`, 'is_deleted = 0'] : ['is_deleted = 0'];
-  }
+  const scope = (user: BladeUser, params: SqlParams) => liveRowsOf(user, params, schema.tenantScoped);
 
   async function countLive(user: BladeUser): Promise<number> {
     const [row] = schema.tenantScoped
