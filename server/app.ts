@@ -64,7 +64,8 @@ function notFound(app: BladeApp) {
 /** The built single-page app, with every other non-API GET answered by index.html (client-side routes). */
 function serveSpa(app: BladeApp, staticDir: string | undefined) {
   if (!staticDir || !existsSync(join(staticDir, 'index.html'))) return;
-  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveStatic({ root: staticDir })(c, next)));
+  const serveFiles = serveStatic({ root: staticDir });
+  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveFiles(c, next)));
   app.get('*', (c, next) => {
     if (isApiPath(c.req.path)) return next();
     return c.html(readFileSync(join(staticDir, 'index.html'), 'utf8'));
