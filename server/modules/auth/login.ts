@@ -98,6 +98,8 @@ async function issueTokens(services: ServerServices, user: UserRow, request: Tok
 
 async function startSession(db: Db, user: UserRow): Promise<string> {
   const sessionId = randomUUID();
+  // Sessions whose refresh tokens have all expired are of no further use.
+  await db.query('DELETE FROM blade_auth_session WHERE expires_at < $1', [Date.now()]);
   await db.query(
     'INSERT INTO blade_auth_session (session_id, tenant_id, user_id, expires_at) VALUES ($1, $2, $3, $4)',
     [sessionId, user.tenant_id, user.id, Date.now() + REFRESH_TOKEN_SECONDS * 1000],
