@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { paramSchema } from '../../resources/param/schema';
 import { decideNavigation } from '../../src/router/guard';
+import { pageTitleKeyOf } from '../../src/router/pageTitles';
 
 describe('navigation guard (spec §2)', () => {
   it('lets a visitor without a token reach only the no-auth pages', () => {
@@ -19,5 +21,15 @@ describe('navigation guard (spec §2)', () => {
   it('logs out locally when the stored token is an empty string', () => {
     expect(decideNavigation('/system/param', '')).toEqual({ kind: 'localLogout' });
     expect(decideNavigation('/login', '')).toEqual({ kind: 'localLogout' });
+  });
+});
+
+describe('window titles', () => {
+  it('titles fixed pages and resource pages, and leaves redirects alone', () => {
+    expect(pageTitleKeyOf('/login', [paramSchema])).toBe('login.title');
+    expect(pageTitleKeyOf('/404', [paramSchema])).toBe('error.404.title');
+    expect(pageTitleKeyOf('/wel/index', [paramSchema])).toBe('wel.title');
+    expect(pageTitleKeyOf('/system/param', [paramSchema])).toBe('param.title');
+    expect(pageTitleKeyOf('/', [paramSchema])).toBeUndefined();
   });
 });

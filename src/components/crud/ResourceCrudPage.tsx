@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../providers/access';
 import { siteConfig } from '../../../providers/config';
 import type { ResourceSchema } from '../../../resources/types';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { FieldCell } from './fieldRenderers';
 import { ResourceFormDialog, type FormDialogMode } from './ResourceFormDialog';
 import { ResourceSearchForm } from './ResourceSearchForm';
@@ -34,7 +33,6 @@ export function crudButtonsOf(schema: ResourceSchema, can: (code: string) => boo
 export default function ResourceCrudPage({ schema }: { schema: ResourceSchema }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  useDocumentTitle(t(`${schema.name}.title`));
   const [selectedKeys, setSelectedKeys] = useState<BaseKey[]>([]);
   const [dialog, setDialog] = useState<OpenDialog>();
   const buttons = crudButtonsOf(schema, hasPermission);

@@ -70,7 +70,7 @@ export function ResourceFormDialog({ schema, mode, id, onClose }: ResourceFormDi
         <Row gutter={16}>
           {formFieldsOf(schema).map((field) => (
             <Col key={field.name} span={field.span ?? 12}>
-              <FieldFormItem schema={schema} field={field} disabled={readOnly} />
+              <FieldFormItem schema={schema} field={field} readOnly={readOnly} />
             </Col>
           ))}
         </Row>

@@ -17,47 +17,57 @@ interface FieldProps {
   field: FieldSchema;
 }
 
-function ChoiceSelect({ field, ...rest }: FieldProps & { placeholder: string; disabled?: boolean; allowClear?: boolean }) {
+/** Props Form.Item injects into its child (value, onChange, onBlur, id); passed on to the real control. */
+type ControlProps = Record<string, unknown>;
+
+const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+function ChoiceSelect({ field, ...rest }: FieldProps & ControlProps & { placeholder: string; allowClear?: boolean }) {
   const options = useFieldOptions(field);
   return <Select options={options} {...rest} />;
 }
 
-/** A table cell: dictionary and option values show their label, everything else as sent. */
-export function FieldCell({ field, value }: FieldProps & { value: unknown }) {
-  if (isChoiceField(field)) return <ChoiceCell field={field} value={value} />;
-  return <>{value === undefined || value === null ? '' : String(value)}</>;
-}
-
 function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
   const options = useFieldOptions(field);
-  return <>{optionLabelOf(options, value) ?? (value === undefined || value === null ? '' : String(value))}</>;
+  return <>{optionLabelOf(options, value) ?? asText(value)}</>;
+}
+
+/** A value as text: dictionary and option values show their label, everything else as sent. */
+export function FieldCell({ field, value }: FieldProps & { value: unknown }) {
+  if (isChoiceField(field)) return <ChoiceCell field={field} value={value} />;
+  return <>{asText(value)}</>;
+}
+
+/** The view dialog's value: text, not a disabled input, so it reads (and copies) like a detail page. */
+function ReadOnlyValue({ field, value }: FieldProps & { value?: unknown }) {
+  return (
+    <div className="crud-view-value">
+      <FieldCell field={field} value={value} />
+    </div>
+  );
 }
 
 function dateFormatOf(field: FieldSchema) {
   return field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT;
 }
 
-/** Props Form.Item injects into its child (value, onChange, onBlur, id); passed on to the real control. */
-type ControlProps = Record<string, unknown>;
-
-/** The editor of one field inside a form; `disabled` for the read-only view. */
-function FieldEditor({ field, label, disabled, ...control }: FieldProps & ControlProps & { label: string; disabled: boolean }) {
+/** The editor of one field inside the add/edit form. */
+function FieldEditor({ field, label, ...control }: FieldProps & ControlProps & { label: string }) {
   const { t } = useTranslation();
-  const inputPlaceholder = disabled ? undefined : t('crud.inputPlaceholder', { label });
-  const selectPlaceholder = disabled ? undefined : t('crud.selectPlaceholder', { label });
+  const inputPlaceholder = t('crud.inputPlaceholder', { label });
+  const selectPlaceholder = t('crud.selectPlaceholder', { label });
   if (isChoiceField(field)) {
-    return <ChoiceSelect {...control} field={field} placeholder={selectPlaceholder ?? ''} disabled={disabled} allowClear />;
+    return <ChoiceSelect {...control} field={field} placeholder={selectPlaceholder} allowClear />;
   }
   switch (field.type) {
     case 'text':
-      return <Input.TextArea {...control} placeholder={inputPlaceholder} disabled={disabled} rows={3} maxLength={field.maxLength} />;
+      return <Input.TextArea {...control} placeholder={inputPlaceholder} rows={3} maxLength={field.maxLength} />;
     case 'int':
     case 'number':
       return (
         <InputNumber
           {...control}
           placeholder={inputPlaceholder}
-          disabled={disabled}
           precision={field.type === 'int' ? 0 : undefined}
           style={{ width: '100%' }}
         />
@@ -68,21 +78,27 @@ function FieldEditor({ field, label, disabled, ...control }: FieldProps & Contro
         <DatePicker
           {...control}
           placeholder={selectPlaceholder}
-          disabled={disabled}
           showTime={field.type === 'datetime'}
           format={dateFormatOf(field)}
           style={{ width: '100%' }}
         />
       );
     default:
-      return <Input {...control} placeholder={inputPlaceholder} disabled={disabled} maxLength={field.maxLength} />;
+      return <Input {...control} placeholder={inputPlaceholder} maxLength={field.maxLength} />;
   }
 }
 
 /** Form.Item of one schema field: translated label, exact required message, dates kept as strings on the wire. */
-export function FieldFormItem({ schema, field, disabled }: FieldProps & { schema: ResourceSchema; disabled: boolean }) {
+export function FieldFormItem({ schema, field, readOnly }: FieldProps & { schema: ResourceSchema; readOnly: boolean }) {
   const { t } = useTranslation();
   const label = t(fieldLabelKey(schema, field));
+  if (readOnly) {
+    return (
+      <Form.Item name={field.name} label={label}>
+        <ReadOnlyValue field={field} />
+      </Form.Item>
+    );
+  }
   const format = dateFormatOf(field);
   const dateProps =
     field.type === 'date' || field.type === 'datetime'
@@ -95,11 +111,11 @@ export function FieldFormItem({ schema, field, disabled }: FieldProps & { schema
     <Form.Item
       name={field.name}
       label={label}
-      rules={disabled ? [] : formRulesOf(field, label, t)}
+      rules={formRulesOf(field, label, t)}
       validateTrigger={FORM_VALIDATE_TRIGGER}
       {...dateProps}
     >
-      <FieldEditor field={field} label={label} disabled={disabled} />
+      <FieldEditor field={field} label={label} />
     </Form.Item>
   );
 }

@@ -1,7 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
 export type ErrorStatus = '403' | '404' | '500';
 
@@ -9,7 +8,6 @@ export type ErrorStatus = '403' | '404' | '500';
 export default function ErrorPage({ status }: { status: ErrorStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle(t(`error.${status}.title`));
   return (
     <div className="error-page">
       <Result

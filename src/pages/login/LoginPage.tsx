@@ -9,7 +9,6 @@ import { fetchCaptcha, type Captcha } from '../../../providers/auth';
 import { siteConfig } from '../../../providers/config';
 import { http } from '../../../providers/http';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { missingLoginFields, type LoginField, type LoginValues } from './loginValidation';
 
 interface TenantInfo {
@@ -46,7 +45,6 @@ function LoginFieldRow({ id, label, error, children }: { id: string; label: stri
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle(t('login.title'));
   const [values, setValues] = useState<LoginValues>({ tenantId: siteConfig.tenantId, username: '', password: '', captchaCode: '' });
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [domainTenant, setDomainTenant] = useState<string>();

@@ -5,7 +5,6 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Identity } from '../../../providers/auth';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useMenus } from '../../layout/MenuContext';
 import { menuIconOf } from '../../layout/menuIcons';
 import { isExternalPath, leafMenus } from '../../layout/menuTree';
@@ -14,7 +13,6 @@ import { isExternalPath, leafMenus } from '../../layout/menuTree';
 export default function WelcomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle(t('wel.title'));
   const { data: identity } = useGetIdentity<Identity>();
   const entries = leafMenus(useMenus());
 
