@@ -54,7 +54,6 @@ export const en: Record<string, string> = {
   'login.captchaRequired': 'Please enter the captcha',
   'login.captchaRefresh': 'Click the image for a new captcha',
   'login.submit': 'Sign in',
-  'login.failed': 'Login failed',
 
   'error.403.title': '403',
   'error.403.subtitle': 'Sorry, you are not authorized to access this page.',
@@ -104,5 +103,4 @@ export const en: Record<string, string> = {
   'crud.selectPlaceholder': 'Select {{label}}',
   'crud.rangeStart': 'Start date',
   'crud.rangeEnd': 'End date',
-  'crud.createTime': 'Created at',
 };

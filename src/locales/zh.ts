@@ -54,7 +54,6 @@ export const zh: Record<string, string> = {
   'login.captchaRequired': '请输入验证码',
   'login.captchaRefresh': '看不清？点击图片换一张',
   'login.submit': '登录',
-  'login.failed': '登录失败',
 
   'error.403.title': '403',
   'error.403.subtitle': '抱歉，你无权访问该页面',
@@ -104,5 +103,4 @@ export const zh: Record<string, string> = {
   'crud.selectPlaceholder': '请选择{{label}}',
   'crud.rangeStart': '开始日期',
   'crud.rangeEnd': '结束日期',
-  'crud.createTime': '创建时间',
 };
