@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { snap } from './browser';
 import { latestCaptchaText, loginAs, startProduct, type RunningProduct } from './product';
@@ -11,6 +11,10 @@ beforeAll(async () => {
   product = await startProduct();
   context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
+});
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await snap(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
 });
 
 afterAll(async () => {
@@ -36,7 +40,7 @@ describe('参数管理 end to end', () => {
   it('sends an anonymous visitor to the login page, titled 登录', async () => {
     await page.goto(`${product.url}/system/param`);
     await page.waitForURL(/\/login/);
-    expect(await page.title()).toContain('登录');
+    await expect.poll(() => page.title()).toContain('登录');
     await snap(page, 'login');
   });
 
@@ -131,7 +135,7 @@ describe('参数管理 end to end', () => {
     await dialog.waitFor();
     expect(await dialog.locator('input:not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])').count()).toBe(0);
     await snap(page, 'param-view');
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench`: the figures of design.md §7, printed as a table. Measures, never asserts: CI does not run it.
+ *
+ * - login page first load: JS + CSS bytes (gzip) the browser fetches for /login;
+ * - list page cold: navigation to 参数管理 until its rows are visible, in headless Chromium;
+ * - server: `param/list` on 100 000 rows with 20 concurrent clients (p50, p99, req/s), and `param/detail` by id;
+ * - server start to ready on an existing data dir, and idle RSS.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { md5 } from 'js-md5';
+import { startServer } from '../../server/app';
+import { launchChromium } from '../e2e/browser';
+
+const ADMIN_PASSWORD = 'Bench-admin-pass1';
+const PARAM_ROWS = 100_000;
+const basicClient = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+interface Figure {
+  figure: string;
+  value: string;
+  budget: string;
+}
+const figures: Figure[] = [];
+const record = (figure: string, value: string, budget: string) => {
+  figures.push({ figure, value, budget });
+  console.log(`  ${figure}: ${value}`);
+};
+
+async function passwordToken(url: string): Promise<string> {
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: md5(ADMIN_PASSWORD),
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  const res = await fetch(`${url}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { Authorization: basicClient, 'Tenant-Id': '000000' },
+  });
+  const body = (await res.json()) as { access_token?: string; error_description?: string };
+  if (!body.access_token) throw new Error(`login failed: ${body.error_description}`);
+  return body.access_token;
+}
+
+/** `pathOf` varies the request per call, so a read cache cannot answer every request from memory. */
+async function load(url: string, token: string, connections: number, seconds: number, pathOf?: () => string) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { Authorization: basicClient, 'Blade-Auth': `bearer ${token}` },
+    requests: pathOf ? [{ setupRequest: (request) => ({ ...request, path: pathOf() }) }] : undefined,
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result;
+}
+
+async function measureServer(dataDir: string) {
+  console.log(`server: seeding ${PARAM_ROWS} param rows...`);
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  try {
+    await server.db.query(
+      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, remark,
+         create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+       SELECT 1000000000000000000 + n, '000000', 'bench param ' || n, 'bench.key.' || n, 'value ' || n, '',
+         1, 1, now() - (n || ' seconds')::interval, 1, now(), 1, 0
+       FROM generate_series(1, $1::int) AS n`,
+      [PARAM_ROWS],
+    );
+    const token = await passwordToken(server.url);
+    const listUrl = `${server.url}/api/blade-system/param/list`;
+    const randomPageUpTo = (pages: number) => () =>
+      `/api/blade-system/param/list?size=10&current=${1 + Math.floor(Math.random() * pages)}`;
+    const list = await load(listUrl, token, 20, 10, randomPageUpTo(100));
+    record('param/list, 100k rows, random page 1–100, 20 clients: p50', `${list.latency.p50} ms`, '≤ 10 ms');
+    record('param/list, 100k rows, random page 1–100, 20 clients: p99', `${list.latency.p99} ms`, '–');
+    record('param/list, 100k rows, random page 1–100, 20 clients', `${Math.round(list.requests.average)} req/s`, '≥ 1 000 req/s');
+    const deep = await load(listUrl, token, 20, 10, randomPageUpTo(10_000));
+    record('param/list, 100k rows, random page 1–10 000, 20 clients: p50', `${deep.latency.p50} ms`, '–');
+    record('param/list, 100k rows, random page 1–10 000, 20 clients', `${Math.round(deep.requests.average)} req/s`, '–');
+    const firstPage = await load(`${listUrl}?current=1&size=10`, token, 20, 5);
+    record('param/list, first page repeated (read cache), 20 clients: p50', `${firstPage.latency.p50} ms`, '–');
+    record('param/list, first page repeated (read cache), 20 clients', `${Math.round(firstPage.requests.average)} req/s`, '–');
+    const filtered = await load(
+      `${server.url}/api/blade-system/param/list?current=3&size=10&paramName=param%2099`,
+      token,
+      20,
+      5,
+    );
+    record('param/list filtered (LIKE), 20 clients: p50', `${filtered.latency.p50} ms`, '–');
+    const randomDetail = () =>
+      `/api/blade-system/param/detail?id=${1000000000000000000n + BigInt(1 + Math.floor(Math.random() * PARAM_ROWS))}`;
+    const detail = await load(`${server.url}/api/blade-system/param/detail`, token, 1, 5, randomDetail);
+    record('param/detail by id, 1 client: p50', `${detail.latency.p50} ms`, '≤ 2 ms');
+  } finally {
+    await server.close();
+  }
+}
+
+async function measureBrowser(dataDir: string) {
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const loginAssetSizes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') {
+        loginAssetSizes.push(response.body().then((body) => gzipSync(body).length));
+      }
+    });
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const loginBytes = (await Promise.all(loginAssetSizes)).reduce((sum, size) => sum + size, 0);
+    record('login page first load, JS+CSS gzip', `${(loginBytes / 1024).toFixed(1)} KB`, '≤ 300 KB');
+    page.removeAllListeners('response');
+
+    await page.goto(`${server.url}/login`);
+    await page.getByPlaceholder('请输入账号').fill('admin');
+    await page.getByPlaceholder('请输入密码').fill(ADMIN_PASSWORD);
+    const captcha = page.getByPlaceholder('请输入验证码');
+    if (await captcha.count()) {
+      const rows = await server.db.query<{ code: string }>('SELECT code FROM blade_captcha ORDER BY expires_at DESC LIMIT 1');
+      await captcha.fill(rows[0]?.code ?? '');
+    }
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/wel\/index/);
+
+    // Cold: a new browser context (empty HTTP cache) that carries the signed-in session.
+    const coldContext = await browser.newContext({ storageState: await context.storageState() });
+    const coldPage = await coldContext.newPage();
+    const start = performance.now();
+    await coldPage.goto(`${server.url}/system/param`);
+    await coldPage.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    record('navigation to 参数管理 until rows visible (cold cache)', `${Math.round(performance.now() - start)} ms`, '≤ 1 000 ms');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** Starts `npm run serve` on an existing data dir: time until it answers, and its idle memory. */
+async function measureStart(dataDir: string) {
+  const port = 18400 + Math.floor(Math.random() * 500);
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), BLADE_DATA_DIR: dataDir, BLADE_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/captcha`);
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - start > 60_000) throw new Error('server did not start within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    record('server start to ready, existing data dir', `${Math.round(performance.now() - start)} ms`, '≤ 3 000 ms');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    record('server idle memory (RSS), PGlite', `${Math.round(rssKb / 1024)} MB`, '≤ 400 MB');
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'blade-bench-'));
+try {
+  await measureServer(dataDir);
+  await measureBrowser(dataDir);
+  await measureStart(dataDir);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+console.log('');
+console.table(figures);
+process.exit(0);
