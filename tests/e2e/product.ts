@@ -17,7 +17,9 @@ export interface RunningProduct {
 /** The product as `npm start` runs it (built app + API, captcha on), on a fresh data dir and a free port. */
 export async function startProduct(): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-e2e-'));
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir: 'dist' });
+  // E2E_STATIC_DIR lets parallel work build into its own folder instead of sharing dist/.
+  const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir });
   const browser = await launchChromium();
   return {
     url: server.url,
