@@ -22,10 +22,11 @@ import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus
 import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
 import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
+import { deskModule } from './modules/desk';
 import { proxyTo } from './proxy';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
-const MODULES: BladeModule[] = [authModule, systemModule];
+const MODULES: BladeModule[] = [authModule, systemModule, deskModule];
 const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS]);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));

@@ -7,6 +7,7 @@ import { formatDateTime } from '../blade/serializer';
 import type { SeedDict } from './seed-data/dicts';
 import type { SeedMenu, SeedTopMenu } from './seed-data/menus';
 import { SCHEMA_LOCK } from './migrate';
+import { seedDemoData } from './seed-demo';
 import type { Db } from './types';
 
 export interface SeedData {
@@ -203,6 +204,7 @@ export async function seedDatabase(db: Db, data: SeedData, options: { adminPassw
     await grant(tx, SEED_IDS.userRole, data.userRoleMenuCodes.flatMap((code) => idByCode.get(code) ?? []));
     await seedTopMenus(tx, data.topMenus, idByCode, now);
     await seedDicts(tx, data.dicts, now);
+    await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept);
     return { generatedAdminPassword };
   });
 }

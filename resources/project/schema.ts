@@ -1,0 +1,75 @@
+import type { ResourceSchema } from '../types';
+
+/** Test projects (spec §3 Project, §5 project messages, §7 /gateway/blade-project/project). */
+export const projectSchema: ResourceSchema = {
+  name: 'project',
+  title: { zh: '项目管理', en: 'Projects' },
+  api: '/gateway/blade-project/project',
+  table: 'blade_project',
+  tenantScoped: true,
+  route: '/test/project',
+  permissionCode: 'project',
+  actions: { add: true, edit: true, delete: true, view: true },
+  form: { mode: 'drawer', width: '90%' },
+  defaultSort: { column: 'create_time', order: 'desc' },
+  fields: [
+    {
+      name: 'projectCode',
+      type: 'string',
+      label: { zh: '项目编号', en: 'Project code' },
+      required: '请输入项目编号',
+      maxLength: 64,
+      search: 'like',
+      unique: '项目编号已存在',
+    },
+    {
+      name: 'projectName',
+      type: 'string',
+      label: { zh: '项目名称', en: 'Project name' },
+      required: '请输入项目名称',
+      maxLength: 128,
+      search: 'like',
+    },
+    {
+      // The project's own state replaces the generic audit `status` column (BladeX keeps it there too).
+      name: 'status',
+      type: 'int',
+      label: { zh: '项目状态', en: 'Status' },
+      required: '请选择项目状态',
+      dict: { code: 'project_status' },
+      search: 'equal',
+    },
+    {
+      name: 'managerId',
+      type: 'id',
+      label: { zh: '负责人编号', en: 'Manager ID' },
+      required: '请选择负责人',
+      list: false,
+    },
+    {
+      name: 'managerName',
+      type: 'string',
+      label: { zh: '负责人', en: 'Manager' },
+      maxLength: 64,
+      search: 'like',
+    },
+    { name: 'startDate', type: 'date', label: { zh: '开始日期', en: 'Start date' } },
+    { name: 'endDate', type: 'date', label: { zh: '结束日期', en: 'End date' } },
+    {
+      name: 'createUserName',
+      type: 'string',
+      label: { zh: '创建人', en: 'Creator' },
+      maxLength: 64,
+      search: 'like',
+      form: false,
+    },
+    {
+      name: 'description',
+      type: 'text',
+      label: { zh: '项目描述', en: 'Description' },
+      maxLength: 1000,
+      span: 24,
+      list: false,
+    },
+  ],
+};

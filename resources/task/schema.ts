@@ -1,0 +1,83 @@
+import type { ResourceSchema } from '../types';
+
+/** Test tasks, main and child (spec §3 Task, §5 task messages, §7 /gateway/blade-task/task with mainTaskSubmit). */
+export const taskSchema: ResourceSchema = {
+  name: 'task',
+  title: { zh: '任务管理', en: 'Tasks' },
+  api: '/gateway/blade-task/task',
+  endpoints: { submit: 'mainTaskSubmit' },
+  table: 'blade_task',
+  tenantScoped: true,
+  route: '/test/task',
+  permissionCode: 'task',
+  actions: { add: true, edit: true, delete: true, view: true },
+  form: { mode: 'drawer', width: '90%' },
+  defaultSort: { column: 'create_time', order: 'desc' },
+  fields: [
+    {
+      name: 'taskCode',
+      type: 'string',
+      label: { zh: '任务编号', en: 'Task code' },
+      required: '请输入',
+      maxLength: 64,
+      search: 'like',
+      unique: '任务编号已存在',
+    },
+    {
+      name: 'taskName',
+      type: 'string',
+      label: { zh: '任务名称', en: 'Task name' },
+      maxLength: 128,
+      search: 'like',
+    },
+    {
+      name: 'taskType',
+      type: 'int',
+      label: { zh: '任务类型', en: 'Task type' },
+      dict: { code: 'task_type' },
+      search: 'equal',
+    },
+    { name: 'taskLevel', type: 'int', label: { zh: '任务层级', en: 'Task level' }, defaultValue: 1, list: false },
+    { name: 'parentId', type: 'id', label: { zh: '上级任务', en: 'Parent task' }, list: false, form: false },
+    { name: 'projectId', type: 'id', label: { zh: '所属项目编号', en: 'Project ID' }, list: false },
+    {
+      name: 'projectName',
+      type: 'string',
+      label: { zh: '所属项目', en: 'Project' },
+      maxLength: 128,
+      search: 'like',
+    },
+    {
+      // Comma-separated module ids from root to leaf; the readable path is kept next to it.
+      name: 'moduleTypePath',
+      type: 'string',
+      label: { zh: '功能模块', en: 'Module' },
+      required: '请选择功能模块',
+      maxLength: 255,
+      list: false,
+    },
+    {
+      name: 'moduleTypePathInfo',
+      type: 'string',
+      label: { zh: '功能模块路径', en: 'Module path' },
+      maxLength: 255,
+    },
+    {
+      name: 'runStatus',
+      type: 'int',
+      label: { zh: '运行状态', en: 'Run status' },
+      dict: { code: 'task_run_status' },
+      defaultValue: 0,
+      search: 'equal',
+    },
+    {
+      name: 'startTime',
+      type: 'date',
+      label: { zh: '开始时间', en: 'Start time' },
+      search: 'dateRange',
+    },
+    { name: 'endTime', type: 'date', label: { zh: '结束时间', en: 'End time' } },
+    { name: 'duration', type: 'int', label: { zh: '持续时长(秒)', en: 'Duration (s)' } },
+    { name: 'terminalId', type: 'id', label: { zh: '执行终端编号', en: 'Terminal ID' }, list: false },
+  ],
+};

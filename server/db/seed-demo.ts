@@ -1,0 +1,230 @@
+import { ADMIN_TENANT } from '../blade/context';
+import { nextId } from '../blade/ids';
+import { formatDate, formatDateTime } from '../blade/serializer';
+import type { Db } from './types';
+
+/**
+ * Demo data of the administrator tenant, so that a fresh installation shows a populated home page and dashboard:
+ * projects, tasks across types and run states, terminals across running states, and execution records of the last
+ * two weeks. Written only into empty tables, so it never mixes with (or returns after deleting) real data.
+ */
+
+interface DemoAudit {
+  adminId: string;
+  deptId: string;
+  now: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+const PROJECTS: [code: string, name: string, status: number, manager: string][] = [
+  ['PRJ-2024-001', '智能电表固件回归测试', 1, '张伟'],
+  ['PRJ-2024-002', '车载信息娱乐系统验证', 1, '李娜'],
+  ['PRJ-2024-003', '工业网关协议一致性测试', 3, '王强'],
+  ['PRJ-2024-004', '充电桩通信模块认证', 1, '刘洋'],
+  ['PRJ-2024-005', '智能家居网关稳定性测试', 2, '陈静'],
+  ['PRJ-2024-006', '5G 模组性能摸底', 0, '杨帆'],
+  ['PRJ-2024-007', '光伏逆变器监控平台测试', 3, '赵磊'],
+  ['PRJ-2024-008', '医疗监护仪软件验证', 4, '周敏'],
+];
+
+const TASK_SUBJECTS = [
+  '启动自检',
+  '固件升级',
+  '协议解析',
+  '断电恢复',
+  '网络切换',
+  '长时间运行',
+  '接口兼容',
+  '告警上报',
+  '数据采集精度',
+  '远程配置下发',
+];
+
+const MODULES: [path: string, info: string][] = [
+  ['1001,1002', '通信模块/协议栈'],
+  ['1001,1003', '通信模块/网络管理'],
+  ['2001,2002', '系统模块/升级管理'],
+  ['2001,2003', '系统模块/日志管理'],
+  ['3001,3002', '业务模块/数据采集'],
+];
+
+const TERMINALS: [name: string, manufacturer: string, location: string][] = [
+  ['测试机柜A-01', '华为技术有限公司', '一号实验室 A 区'],
+  ['测试机柜A-02', '华为技术有限公司', '一号实验室 A 区'],
+  ['测试机柜B-01', '中兴通讯股份有限公司', '一号实验室 B 区'],
+  ['测试机柜B-02', '中兴通讯股份有限公司', '一号实验室 B 区'],
+  ['自动化台架C-01', '研华科技', '二号实验室'],
+  ['自动化台架C-02', '研华科技', '二号实验室'],
+  ['安卓测试手机-01', '小米科技', '移动测试间'],
+  ['安卓测试手机-02', 'OPPO', '移动测试间'],
+  ['鸿蒙测试平板-01', '华为技术有限公司', '移动测试间'],
+  ['温箱测试台-01', '广州五所', '环境实验室'],
+  ['振动测试台-01', '苏州东菱', '环境实验室'],
+  ['车载 HIL 台架-01', 'dSPACE', '整车实验室'],
+];
+
+/** Running states cycled over the terminals: mostly idle or busy, some offline, one failing. */
+const TERMINAL_RUNNING = [1, 2, 2, 1, 0, 2, 1, 3, 2, 1, 0, 2];
+const EXECUTORS = ['张伟', '李娜', '王强', '刘洋', '陈静', '管理员'];
+
+async function isEmpty(db: Db, table: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM ${table} WHERE tenant_id = $1 LIMIT 1`, [ADMIN_TENANT]);
+  return rows.length === 0;
+}
+
+/** Inserts one row with the audit columns filled in; `values` maps column names to values. */
+async function insertRow(db: Db, table: string, audit: DemoAudit, values: Record<string, unknown>, createdAt: Date) {
+  const row: Record<string, unknown> = {
+    id: nextId(),
+    tenant_id: ADMIN_TENANT,
+    create_user: audit.adminId,
+    create_dept: audit.deptId,
+    create_time: formatDateTime(createdAt),
+    update_user: audit.adminId,
+    update_time: formatDateTime(createdAt),
+    is_deleted: 0,
+    ...values,
+  };
+  const names = Object.keys(row);
+  await db.query(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(row),
+  );
+  return row.id as string;
+}
+
+const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+async function seedProjects(db: Db, audit: DemoAudit) {
+  const ids: string[] = [];
+  for (const [index, [code, name, status, manager]] of PROJECTS.entries()) {
+    const start = daysAgo(audit.now, 120 - index * 10);
+    ids.push(
+      await insertRow(
+        db,
+        'blade_project',
+        audit,
+        {
+          project_code: code,
+          project_name: name,
+          status,
+          manager_id: audit.adminId,
+          manager_name: manager,
+          start_date: formatDate(start),
+          end_date: formatDate(daysAgo(audit.now, -60 - index * 15)),
+          create_user_name: '管理员',
+          description: `${name}：覆盖功能、回归与稳定性验证。`,
+        },
+        start,
+      ),
+    );
+  }
+  return ids;
+}
+
+async function seedTerminals(db: Db, audit: DemoAudit) {
+  for (const [index, [name, manufacturer, location]] of TERMINALS.entries()) {
+    const running = TERMINAL_RUNNING[index];
+    const code = `TM-${String(index + 1).padStart(3, '0')}`;
+    await insertRow(
+      db,
+      'blade_terminal',
+      audit,
+      {
+        terminal_code: code,
+        terminal_name: name,
+        manufacturer,
+        ip: `192.168.10.${21 + index}`,
+        unique_code: `SN${(20240001 + index * 37).toString()}`,
+        running_status: running,
+        // A failing terminal is under maintenance; every other one is in service.
+        maintenance_status: running === 3 ? 2 : 1,
+        borrower_name: EXECUTORS[index % EXECUTORS.length],
+        borrow_time: formatDate(daysAgo(audit.now, 30 + index)),
+        location,
+        last_heartbeat: formatDateTime(daysAgo(audit.now, running === 0 ? 2 : 0.001 * (index + 1))),
+      },
+      daysAgo(audit.now, 90 - index),
+    );
+  }
+}
+
+async function seedTasks(db: Db, audit: DemoAudit, projectIds: string[]) {
+  const codes: { task: string; project: string }[] = [];
+  for (let index = 0; index < 30; index++) {
+    const projectIndex = index % PROJECTS.length;
+    const [projectCode, projectName] = PROJECTS[projectIndex];
+    const [modulePath, moduleInfo] = MODULES[index % MODULES.length];
+    const taskType = (index % 5) + 1;
+    // Spread over every run state, weighted towards finished and running work.
+    const runStatus = [3, 1, 3, 0, 1, 3, 2, 3, 4, 1][index % 10];
+    const start = daysAgo(audit.now, 28 - (index % 14));
+    const duration = runStatus === 0 ? null : 600 + ((index * 977) % 7200);
+    const taskCode = `TASK-${String(index + 1).padStart(4, '0')}`;
+    await insertRow(
+      db,
+      'blade_task',
+      audit,
+      {
+        task_code: taskCode,
+        task_name: `${projectName.replace(/测试|验证|认证|摸底/g, '')}-${TASK_SUBJECTS[index % TASK_SUBJECTS.length]}`,
+        task_type: taskType,
+        task_level: 1,
+        project_id: projectIds[projectIndex],
+        project_name: projectName,
+        module_type_path: modulePath,
+        module_type_path_info: moduleInfo,
+        run_status: runStatus,
+        start_time: runStatus === 0 ? null : formatDate(start),
+        end_time: runStatus === 3 || runStatus === 4 ? formatDate(daysAgo(start, -1)) : null,
+        duration,
+      },
+      daysAgo(start, 1),
+    );
+    codes.push({ task: taskCode, project: projectCode });
+  }
+  return codes;
+}
+
+/** Runs per day, today first, over the last two weeks (40 in all): a working rhythm, not a flat line. */
+const RUNS_PER_DAY = [3, 4, 2, 5, 3, 1, 2, 4, 3, 5, 2, 1, 3, 2];
+
+async function seedTaskRecords(db: Db, audit: DemoAudit, tasks: { task: string; project: string }[]) {
+  let index = 0;
+  for (const [day, runs] of RUNS_PER_DAY.entries()) {
+    for (let run = 0; run < runs; run++, index++) {
+      const { task, project } = tasks[(index * 7) % tasks.length];
+      // Most runs succeed; some fail, a few are running, waiting or cancelled.
+      const executionStatus = [2, 2, 3, 2, 1, 2, 2, 3, 0, 4][index % 10];
+      // Runs of one day are spread over its hours before now; the newest is a few minutes old.
+      const executedAt = new Date(audit.now.getTime() - day * DAY_MS - (run * 83 + 5) * 60_000);
+      await insertRow(
+        db,
+        'blade_task_record',
+        audit,
+        {
+          project_code: project,
+          task_code: task,
+          terminal_code: `TM-${String((index % TERMINALS.length) + 1).padStart(3, '0')}`,
+          execution_status: executionStatus,
+          executor: EXECUTORS[index % EXECUTORS.length],
+          execute_time: formatDateTime(executedAt),
+        },
+        executedAt,
+      );
+    }
+  }
+}
+
+export async function seedDemoData(db: Db, adminId: string, deptId: string): Promise<void> {
+  const audit: DemoAudit = { adminId, deptId, now: new Date() };
+  let projectIds: string[] = [];
+  if (await isEmpty(db, 'blade_project')) projectIds = await seedProjects(db, audit);
+  if (await isEmpty(db, 'blade_terminal')) await seedTerminals(db, audit);
+  // Tasks refer to the projects just written; next to existing projects they would point nowhere.
+  if (projectIds.length > 0 && (await isEmpty(db, 'blade_task'))) {
+    const tasks = await seedTasks(db, audit, projectIds);
+    if (await isEmpty(db, 'blade_task_record')) await seedTaskRecords(db, audit, tasks);
+  }
+}
