@@ -4,6 +4,9 @@ import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } fr
 import { useTranslation } from 'react-i18next';
 import type { Identity } from '../../providers/auth';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { MenuSearchPanel } from './search/MenuSearchPanel';
+import { TopSearch } from './search/TopSearch';
+import { TopMenu } from './topmenu/TopMenu';
 
 interface AppHeaderProps {
   collapsed: boolean;
@@ -35,7 +38,10 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
         aria-label={t(collapsed ? 'layout.expand' : 'layout.collapse')}
         onClick={onToggle}
       />
+      <TopMenu />
       <Space size="middle">
+        <TopSearch />
+        <MenuSearchPanel />
         <LanguageSwitch />
         <Dropdown
           menu={{

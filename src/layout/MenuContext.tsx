@@ -1,25 +1,127 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { loadMenus, loadPermissions, type MenuItem } from '../../providers/access';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { loadMenus, loadPermissions, loadTopMenus, type MenuItem, type TopMenu } from '../../providers/access';
 import { storeKeys } from '../../providers/session';
-import { getStore } from '../../providers/storage';
+import { getStore, setStore } from '../../providers/storage';
+import { destinationOf } from './menuTree';
 
-const MenuContext = createContext<MenuItem[]>([]);
+export interface MenuState {
+  /** The user's whole menu tree (every top menu): what the role may open. */
+  allMenus: MenuItem[];
+  /** What the sidebar shows: the whole tree, or the chosen top menu's part of it. */
+  sideMenus: MenuItem[];
+  topMenus: TopMenu[];
+  /** The chosen top menu's id; undefined for the home item (the whole tree). */
+  activeTopMenuId: string | undefined;
+  /** True once the server answered `menu/routes`: until then the stored copy is shown but not trusted for access. */
+  loaded: boolean;
+  selectTopMenu(id: string | undefined): Promise<void>;
+  /** Fetches menus and button permissions again (after the server-side cache was cleared). */
+  reload(): Promise<void>;
+}
 
-/** The signed-in user's menu tree, shared by the sidebar and the home page's entry cards. */
+const MenuContext = createContext<MenuState>({
+  allMenus: [],
+  sideMenus: [],
+  topMenus: [],
+  activeTopMenuId: undefined,
+  loaded: false,
+  selectTopMenu: async () => undefined,
+  reload: async () => undefined,
+});
+
+/** The signed-in user's whole menu tree, as the home page's entry cards use it. */
 export function useMenus(): MenuItem[] {
+  return useContext(MenuContext).allMenus;
+}
+
+export function useMenuState(): MenuState {
   return useContext(MenuContext);
 }
 
+function storedMenus(): MenuItem[] {
+  return getStore<MenuItem[]>({ name: storeKeys.menuAll }) ?? getStore<MenuItem[]>({ name: storeKeys.menu }) ?? [];
+}
+
+/** The whole tree, kept as `menuAll` (the `menu` record follows what the sidebar shows). */
+async function loadAllMenus(): Promise<MenuItem[]> {
+  const menus = await loadMenus();
+  setStore({ name: storeKeys.menuAll, content: menus });
+  return menus;
+}
+
 /**
- * Starts from the menu stored at login so the shell renders at once, then reloads menus and button permissions
- * so a page reload picks up role changes.
+ * Starts from the menus stored at login so the shell renders at once, then reloads menus, top menus and button
+ * permissions so a page reload picks up role changes.
  */
 export function MenuProvider({ children }: { children: ReactNode }) {
-  const [menus, setMenus] = useState<MenuItem[]>(() => getStore<MenuItem[]>({ name: storeKeys.menu }) ?? []);
-  useEffect(() => {
+  const [allMenus, setAllMenus] = useState<MenuItem[]>(storedMenus);
+  const [topMenuMenus, setTopMenuMenus] = useState<MenuItem[] | undefined>();
+  const [topMenus, setTopMenus] = useState<TopMenu[]>(() => getStore<TopMenu[]>({ name: storeKeys.topMenu }) ?? []);
+  const [activeTopMenuId, setActiveTopMenuId] = useState<string | undefined>();
+  const [loaded, setLoaded] = useState(false);
+
+  const reload = useCallback(async () => {
     // Failures are already reported by the http layer; the stored copies stay in use.
-    loadMenus().then(setMenus, () => undefined);
-    loadPermissions().catch(() => undefined);
+    const [menus] = await Promise.all([
+      loadAllMenus().catch(() => undefined),
+      loadPermissions().catch(() => undefined),
+      loadTopMenus().then(setTopMenus, () => undefined),
+    ]);
+    if (menus) {
+      setAllMenus(menus);
+      setTopMenuMenus(undefined);
+      setActiveTopMenuId(undefined);
+      setLoaded(true);
+    }
   }, []);
-  return <MenuContext.Provider value={menus}>{children}</MenuContext.Provider>;
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const selectTopMenu = useCallback(async (id: string | undefined) => {
+    setActiveTopMenuId(id);
+    if (id === undefined) {
+      setStore({ name: storeKeys.menu, content: allMenus });
+      setTopMenuMenus(undefined);
+      return;
+    }
+    const menus = await loadMenus(id).catch(() => undefined);
+    if (menus) setTopMenuMenus(menus);
+  }, [allMenus]);
+
+  const state = useMemo<MenuState>(
+    () => ({
+      allMenus,
+      sideMenus: topMenuMenus ?? allMenus,
+      topMenus,
+      activeTopMenuId,
+      loaded,
+      selectTopMenu,
+      reload,
+    }),
+    [allMenus, topMenuMenus, topMenus, activeTopMenuId, loaded, selectTopMenu, reload],
+  );
+  return <MenuContext.Provider value={state}>{children}</MenuContext.Provider>;
+}
+
+/** A menu's name in the current language: its `menu.<code>` key, else the server's name. */
+export function useMenuName(): (menu: Pick<MenuItem, 'code' | 'name'>) => string {
+  const { t } = useTranslation();
+  return useCallback((menu) => t(`menu.${menu.code}`, { defaultValue: menu.name }), [t]);
+}
+
+/** Opens a menu's page: in the app (embedded when external), or in a new window for `isOpen` 2. */
+export function useOpenMenu(): (menu: Pick<MenuItem, 'path' | 'isOpen'>) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (menu) => {
+      const destination = destinationOf(menu);
+      if (destination.kind === 'window') window.open(destination.url, '_blank', 'noopener');
+      else void navigate(destination.to);
+    },
+    [navigate],
+  );
 }
