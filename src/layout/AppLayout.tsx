@@ -1,15 +1,61 @@
 import { App, Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
-import { PageLoading } from '../components/PageLoading';
+import { resourceUis } from '../../resources';
+import { useScreenClass } from '../hooks/useScreenClass';
+import { LoadingWithProgress } from '../router/RouteProgress';
 import { AppHeader } from './AppHeader';
 import { AppSider } from './AppSider';
-import { MenuProvider } from './MenuContext';
+import { PageErrorBoundary } from './errorlog/PageErrorBoundary';
+import { MenuProvider, useMenuState } from './MenuContext';
+import { menuByPath } from './menuTree';
+import { TabBar } from './tabs/TabBar';
 
-/** The signed-in shell: sidebar, header and the current page; keeps the token fresh while it is shown. */
+/** Screen class from which the sidebar starts expanded (spec §9: 2 is ≥992 px). */
+const WIDE_SCREEN_CLASS = 2;
+
+const SCREEN_ROUTES = new Set(resourceUis.map((ui) => ui.schema.route));
+
+/** A screen this build has, that the role's menu (as the server answered it) does not list: shown as /403. */
+function useDeniedScreen(pathname: string): boolean {
+  const { allMenus, loaded } = useMenuState();
+  return loaded && SCREEN_ROUTES.has(pathname) && !menuByPath(allMenus, pathname);
+}
+
+function Shell() {
+  const { pathname } = useLocation();
+  const screenClass = useScreenClass();
+  const wide = screenClass >= WIDE_SCREEN_CLASS;
+  const [collapsed, setCollapsed] = useState(!wide);
+  // Narrow screens fold the sidebar; widening unfolds it again.
+  useEffect(() => setCollapsed(!wide), [wide]);
+  const denied = useDeniedScreen(pathname);
+
+  return (
+    <Layout className={`app-layout app-layout--screen-${screenClass}`}>
+      <AppSider collapsed={collapsed} />
+      <Layout className="app-main">
+        <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+        <TabBar tracking={!denied} />
+        <Layout.Content className="app-content">
+          {denied ? (
+            <Navigate to="/403" replace />
+          ) : (
+            <Suspense fallback={<LoadingWithProgress />}>
+              <PageErrorBoundary>
+                <Outlet />
+              </PageErrorBoundary>
+            </Suspense>
+          )}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** The signed-in shell: sidebar, header, tabs and the current page; keeps the token fresh while it is shown. */
 export default function AppLayout() {
-  const [collapsed, setCollapsed] = useState(false);
   useEffect(() => {
     startTokenRefreshTimer();
     return stopTokenRefreshTimer;
@@ -18,17 +64,7 @@ export default function AppLayout() {
     <MenuProvider>
       {/* antd App: modal and message hooks for the signed-in pages (confirmations, warnings). */}
       <App className="app-layout-root">
-      <Layout className="app-layout">
-        <AppSider collapsed={collapsed} />
-        <Layout>
-          <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
-          <Layout.Content className="app-content">
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </Layout.Content>
-        </Layout>
-      </Layout>
+        <Shell />
       </App>
     </MenuProvider>
   );

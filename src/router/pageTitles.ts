@@ -1,15 +1,52 @@
+import type { MenuItem } from '../../providers/access';
 import { siteConfig } from '../../providers/config';
 import type { ResourceSchema } from '../../resources/types';
+import { IFRAME_ROUTE_PREFIX, menuByPath } from '../layout/menuTree';
 
 const FIXED_TITLE_KEYS: Record<string, string> = {
   '/login': 'login.title',
+  '/lock': 'nav.lock',
   '/403': 'error.403.title',
   '/404': 'error.404.title',
   '/500': 'error.500.title',
   [siteConfig.homePath]: 'wel.title',
+  '/wel/dashboard': 'nav.dashboard',
+  '/info/index': 'nav.info',
 };
 
 /** The translation key of a page's window title (spec §2: it follows the page, '登录' on login). */
 export function pageTitleKeyOf(path: string, schemas: readonly ResourceSchema[]): string | undefined {
   return FIXED_TITLE_KEYS[path] ?? schemas.find((schema) => schema.route === path)?.name.concat('.title');
+}
+
+/** A page's title: a translation key and the text to show when the key has no translation (the server's name). */
+export interface PageTitle {
+  key: string;
+  fallback: string;
+}
+
+/**
+ * The title of a page inside the layout: fixed pages and resource screens by their key, other menu screens (and
+ * external pages embedded through the iframe route) by their menu's `menu.<code>` key, the server's name as fallback.
+ */
+export function pageTitleOf(path: string, menus: readonly MenuItem[], schemas: readonly ResourceSchema[]): PageTitle {
+  const target = path.startsWith(IFRAME_ROUTE_PREFIX) ? safeDecode(path.slice(IFRAME_ROUTE_PREFIX.length)) : path;
+  const menu = menuByPath(menus, target);
+  const fixedKey = pageTitleKeyOf(path, schemas);
+  if (fixedKey) return { key: fixedKey, fallback: menu?.name ?? '' };
+  if (menu) return { key: `menu.${menu.code}`, fallback: menu.name };
+  return { key: '', fallback: target };
+}
+
+/** The title in the current language. */
+export function titleText(title: PageTitle, t: (key: string, options: { defaultValue: string }) => string): string {
+  return title.key ? t(title.key, { defaultValue: title.fallback }) : title.fallback;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -6,6 +6,7 @@ import type { MenuItem } from '../../../providers/access';
 import { useMenuName, useMenuState, useOpenMenu } from '../MenuContext';
 import { menuIconOf } from '../menuIcons';
 import { searchMenus } from './menuSearch';
+import './search.css';
 
 /** Header button opening a panel of every screen, filtered as one types; Esc closes, Enter or a click opens. */
 export function MenuSearchPanel() {

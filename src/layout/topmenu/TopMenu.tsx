@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
 import { useMenuState } from '../MenuContext';
 import { menuIconOf } from '../menuIcons';
+import './topmenu.css';
 
 const HOME_KEY = 'home';
 
