@@ -1,17 +1,23 @@
 import { ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../../providers/i18n';
-import { siteConfig } from '../../providers/config';
+import { useThemeSettings } from '../layout/theme/themeStore';
+import { antdThemeOf } from '../layout/theme/themes';
 import { FeedbackProvider } from './FeedbackProvider';
 
-/** antd follows the i18n language (component texts, date pickers); toasts share its theme and locale. */
+/**
+ * antd follows the i18n language (component texts, date pickers) and the picked theme and primary colour; toasts
+ * share its theme and locale.
+ */
 export function LocaleConfigProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const { themeName, colorName } = useThemeSettings();
+  const theme = useMemo(() => antdThemeOf(themeName, colorName), [themeName, colorName]);
   return (
     <ConfigProvider
       locale={antdLocaleOf(i18n.language)}
-      theme={{ token: { colorPrimary: siteConfig.defaultColor, borderRadius: 4 } }}
+      theme={theme}
       // Buttons read exactly as their labels (确定, not 确 定).
       button={{ autoInsertSpace: false }}
     >

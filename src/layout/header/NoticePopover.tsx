@@ -1,0 +1,112 @@
+import { Badge, Button, Empty, List, Popover, Spin, Tabs, Tag, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../providers/http';
+
+/** A notice as `GET /api/blade-desk/notice/list` pages it. */
+interface Notice {
+  id: string;
+  title: string;
+  category?: number | string;
+  categoryName?: string;
+  releaseTime?: string;
+  content?: string;
+}
+
+export const NOTICE_LIST_URL = '/api/blade-desk/notice/list';
+const NOTICE_PAGE_SIZE = 5;
+
+async function fetchNotices(): Promise<{ records: Notice[]; total: number }> {
+  const response = await http.get<{ data: { records: Notice[]; total: number } }>(NOTICE_LIST_URL, {
+    params: { current: 1, size: NOTICE_PAGE_SIZE, descs: 'release_time' },
+    silent: true,
+  });
+  return response.data.data;
+}
+
+/** Mail and message tabs hold sample entries (spec §1: the notice popover holds sample data); keys of their texts. */
+const SAMPLES = {
+  mail: ['notice.sample.mail1', 'notice.sample.mail2'],
+  message: ['notice.sample.message1', 'notice.sample.message2'],
+} as const;
+
+/** The newest notices, fetched once when the header mounts; a failure leaves the tab empty. */
+function useNotices() {
+  const [state, setState] = useState<{ isLoading: boolean; data?: { records: Notice[]; total: number } }>({
+    isLoading: true,
+  });
+  useEffect(() => {
+    let current = true;
+    fetchNotices()
+      .then((data) => current && setState({ isLoading: false, data }))
+      .catch(() => current && setState({ isLoading: false }));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return state;
+}
+
+/** Bell with the number of server notices; tabs 邮件, 消息 (samples, labelled so) and 通知 (the server's notices). */
+export function NoticePopover() {
+  const { t } = useTranslation();
+  const notices = useNotices();
+
+  const sampleTab = (key: keyof typeof SAMPLES) => ({
+    key,
+    label: t(`notice.${key}`),
+    children: (
+      <>
+        <Tag className="notice-list__sample">{t('notice.sampleData')}</Tag>
+        <List size="small" dataSource={[...SAMPLES[key]]} renderItem={(text) => <List.Item>{t(text)}</List.Item>} />
+      </>
+    ),
+  });
+
+  const noticeTab = {
+    key: 'notice',
+    label: t('notice.notice'),
+    children: notices.isLoading ? (
+      <Spin />
+    ) : notices.data?.records.length ? (
+      <List<Notice>
+        size="small"
+        dataSource={notices.data.records}
+        renderItem={(notice) => (
+          <List.Item>
+            <List.Item.Meta
+              title={notice.title}
+              description={
+                <Typography.Text type="secondary">
+                  {[notice.categoryName, notice.releaseTime].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    ) : (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} />
+    ),
+  };
+
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      content={
+        <Tabs
+          className="notice-popover"
+          style={{ width: 320 }}
+          defaultActiveKey="notice"
+          items={[sampleTab('mail'), sampleTab('message'), noticeTab]}
+        />
+      }
+    >
+      <Badge count={notices.data?.total ?? 0} overflowCount={99} size="small" className="header-tools__badge">
+        <Button type="text" icon={<BellOutlined />} aria-label={t('notice.title')} title={t('notice.title')} />
+      </Badge>
+    </Popover>
+  );
+}

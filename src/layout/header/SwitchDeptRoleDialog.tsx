@@ -1,0 +1,79 @@
+import { Form, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { switchDeptRole, type Identity } from '../../../providers/auth';
+import { choicesOf, fetchProfile, type Choice } from '../../pages/info/userApi';
+
+interface SwitchDeptRoleDialogProps {
+  open: boolean;
+  identity: Identity | undefined;
+  onClose(): void;
+}
+
+interface SwitchForm {
+  deptId: string;
+  roleId: string;
+}
+
+/** Spec §4 department/role switch: choose among the user's own departments and roles, then renew the token. */
+export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRoleDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SwitchForm>();
+  const [choices, setChoices] = useState<{ depts: Choice[]; roles: Choice[] }>({ depts: [], roles: [] });
+  const [loading, setLoading] = useState(false);
+  const [switching, setSwitching] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setLoading(true);
+    fetchProfile()
+      .then((profile) => {
+        if (!current) return;
+        setChoices({ depts: choicesOf(profile.deptId, profile.deptName), roles: choicesOf(profile.roleId, profile.roleName) });
+      })
+      .catch(() => undefined)
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [open]);
+
+  const submit = async () => {
+    const { deptId, roleId } = await form.validateFields();
+    setSwitching(true);
+    try {
+      await switchDeptRole(deptId, roleId);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('switch.title')}
+      width={420}
+      okText={t('crud.ok')}
+      cancelText={t('crud.cancel')}
+      okButtonProps={{ loading: switching }}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<SwitchForm>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ deptId: identity?.deptId || undefined, roleId: identity?.roleId || undefined }}
+      >
+        <Form.Item name="deptId" label={t('switch.dept')} rules={[{ required: true, message: t('switch.deptRequired') }]}>
+          <Select options={choices.depts} loading={loading} placeholder={t('switch.deptRequired')} allowClear />
+        </Form.Item>
+        <Form.Item name="roleId" label={t('switch.role')} rules={[{ required: true, message: t('switch.roleRequired') }]}>
+          <Select options={choices.roles} loading={loading} placeholder={t('switch.roleRequired')} allowClear />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

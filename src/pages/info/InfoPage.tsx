@@ -1,0 +1,222 @@
+import { useInvalidateAuthStore } from '@refinedev/core';
+import { App, Avatar, Button, Card, Form, Input, Space, Spin, Tabs, Upload } from 'antd';
+import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getUserInfo, storeKeys } from '../../../providers/session';
+import { setStore } from '../../../providers/storage';
+import {
+  avatarRefusalOf,
+  fetchProfile,
+  phoneRefusalOf,
+  updatePassword,
+  updateProfile,
+  uploadFile,
+  type UserProfile,
+} from './userApi';
+
+interface ProfileForm {
+  avatar?: string;
+  realName: string;
+  name: string;
+  phone: string;
+  email?: string;
+}
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  newPassword1: string;
+}
+
+/** The header shows the session's stored user: keep its avatar and name in step with the saved profile. */
+function rememberProfile(profile: ProfileForm): void {
+  const userInfo = getUserInfo();
+  if (!userInfo) return;
+  setStore({
+    name: storeKeys.userInfo,
+    content: { ...userInfo, avatar: profile.avatar ?? userInfo.avatar, real_name: profile.realName, nick_name: profile.name },
+  });
+}
+
+function ProfileTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const invalidateAuth = useInvalidateAuthStore();
+  const [form] = Form.useForm<ProfileForm>();
+  const [profile, setProfile] = useState<UserProfile>();
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const avatar = Form.useWatch('avatar', form);
+
+  useEffect(() => {
+    fetchProfile()
+      .then((loaded) => {
+        setProfile(loaded);
+        form.setFieldsValue({
+          avatar: loaded.avatar,
+          realName: loaded.realName ?? '',
+          name: loaded.name ?? '',
+          phone: loaded.phone ?? '',
+          email: loaded.email,
+        });
+      })
+      .catch(() => undefined);
+  }, [form]);
+
+  const checkAvatar = (file: File) => {
+    const refusal = avatarRefusalOf(file);
+    if (refusal) void message.error(t(refusal));
+    // Refused files are never uploaded nor listed.
+    return refusal ? Upload.LIST_IGNORE : true;
+  };
+
+  const upload = async (file: File) => {
+    setUploading(true);
+    try {
+      form.setFieldValue('avatar', await uploadFile(file));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const save = async (values: ProfileForm) => {
+    if (!profile) return;
+    setSaving(true);
+    try {
+      await updateProfile({ id: profile.id, ...values });
+      rememberProfile(values);
+      await invalidateAuth();
+      void message.success(t('info.saved'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!profile) return <Spin />;
+  return (
+    <Form<ProfileForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={save}>
+      <Form.Item name="avatar" label={t('info.avatar')}>
+        <Upload
+          className="info-page__avatar"
+          listType="picture-card"
+          accept="image/png,image/jpeg"
+          showUploadList={false}
+          beforeUpload={checkAvatar}
+          customRequest={({ file, onSuccess, onError }) => {
+            upload(file as File).then(() => onSuccess?.({}), (error: Error) => onError?.(error));
+          }}
+        >
+          {avatar ? (
+            <Avatar shape="square" size={96} src={avatar} alt={t('info.avatar')} />
+          ) : (
+            <div>
+              {uploading ? <LoadingOutlined /> : <PlusOutlined />}
+              <div>{t('info.upload')}</div>
+            </div>
+          )}
+        </Upload>
+      </Form.Item>
+      <Form.Item name="realName" label={t('info.realName')} rules={[{ required: true, message: t('info.realNameRequired') }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="name" label={t('info.name')} rules={[{ required: true, message: t('info.nameRequired') }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('info.phone')}
+        required
+        rules={[
+          {
+            validator: (_, value: string | undefined) => {
+              const refusal = phoneRefusalOf(value);
+              return refusal ? Promise.reject(new Error(t(refusal))) : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <Input maxLength={11} />
+      </Form.Item>
+      <Form.Item name="email" label={t('info.email')} rules={[{ type: 'email', message: t('info.emailInvalid') }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item wrapperCol={{ offset: 4 }}>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('info.submit')}
+          </Button>
+          <Button onClick={() => form.resetFields(['realName', 'name', 'phone', 'email'])}>{t('crud.reset')}</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+function PasswordTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+
+  const save = async ({ oldPassword, newPassword, newPassword1 }: PasswordForm) => {
+    setSaving(true);
+    try {
+      await updatePassword(oldPassword, newPassword, newPassword1);
+      form.resetFields();
+      void message.success(t('info.passwordSaved'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<PasswordForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={save}>
+      <Form.Item name="oldPassword" label={t('info.oldPassword')} rules={[{ required: true, message: t('info.oldPasswordRequired') }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="newPassword" label={t('info.newPassword')} rules={[{ required: true, message: t('info.newPasswordRequired') }]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword1"
+        label={t('info.newPassword1')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('info.newPassword1Required') },
+          ({ getFieldValue }) => ({
+            validator: (_, value: string | undefined) =>
+              !value || value === getFieldValue('newPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('info.passwordMismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item wrapperCol={{ offset: 4 }}>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('info.submit')}
+          </Button>
+          <Button onClick={() => form.resetFields()}>{t('crud.reset')}</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** `/info/index`: the signed-in user's profile (avatar, names, phone, email) and the password change. */
+export default function InfoPage() {
+  const { t } = useTranslation();
+  return (
+    <Card variant="borderless" className="info-page">
+      <Tabs
+        items={[
+          { key: 'info', label: t('info.tabInfo'), children: <ProfileTab /> },
+          { key: 'password', label: t('info.tabPassword'), children: <PasswordTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

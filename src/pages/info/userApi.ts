@@ -1,0 +1,85 @@
+import { md5 } from 'js-md5';
+import { http } from '../../../providers/http';
+
+/** What `GET /api/blade-system/user/info` answers (BladeX UserVO); several depts/roles are comma-joined. */
+export interface UserProfile {
+  id: string;
+  account?: string;
+  name?: string;
+  realName?: string;
+  avatar?: string;
+  phone?: string;
+  email?: string;
+  deptId?: string;
+  deptName?: string;
+  roleId?: string;
+  roleName?: string;
+}
+
+/** The fields `POST user/update-info` accepts from the personal info form. */
+export interface ProfileUpdate {
+  id: string;
+  avatar?: string;
+  realName: string;
+  name: string;
+  phone: string;
+  email?: string;
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+const USER_API = '/api/blade-system/user';
+export const PUT_FILE_URL = '/api/blade-resource/oss/endpoint/put-file';
+
+export async function fetchProfile(): Promise<UserProfile> {
+  const response = await http.get<{ data: UserProfile }>(`${USER_API}/info`);
+  return response.data.data;
+}
+
+export async function updateProfile(update: ProfileUpdate): Promise<void> {
+  await http.post(`${USER_API}/update-info`, update);
+}
+
+/** Blade takes the md5 hex of each password, in the query string (spec §7). */
+export async function updatePassword(oldPassword: string, newPassword: string, newPassword1: string): Promise<void> {
+  await http.post(`${USER_API}/update-password`, null, {
+    params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
+  });
+}
+
+/** Uploads to object storage; resolves with the stored file's `link`. */
+export async function uploadFile(file: Blob & { name?: string }): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'file');
+  const response = await http.post<{ data: { link: string } }>(PUT_FILE_URL, form);
+  return response.data.data.link;
+}
+
+/** Pairs comma-joined ids with their comma-joined names ("1,2" + "测试部,研发部"); a missing name shows the id. */
+export function choicesOf(ids: string | undefined, names: string | undefined): Choice[] {
+  if (!ids) return [];
+  const labels = (names ?? '').split(',');
+  return ids
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id, index) => ({ value: id, label: labels[index]?.trim() || id }));
+}
+
+/** Spec §5 avatar rule: jpg/png only, at most 500 KB; answers the i18n key of the refusal, or undefined. */
+export const AVATAR_MAX_BYTES = 500 * 1024;
+export function avatarRefusalOf(file: { type: string; size: number }): string | undefined {
+  if (file.type !== 'image/jpeg' && file.type !== 'image/png') return 'info.avatarType';
+  if (file.size > AVATAR_MAX_BYTES) return 'info.avatarSize';
+  return undefined;
+}
+
+/** Spec §5 phone helper: empty and length messages as i18n keys, or undefined when the number is fine. */
+export function phoneRefusalOf(phone: string | undefined): string | undefined {
+  if (!phone) return 'info.phoneRequired';
+  if (phone.length !== 11) return 'info.phoneLength';
+  return undefined;
+}
