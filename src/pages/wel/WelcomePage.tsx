@@ -1,5 +1,5 @@
 import { useGetIdentity } from '@refinedev/core';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,23 @@ import type { Identity } from '../../../providers/auth';
 import { useMenus } from '../../layout/MenuContext';
 import { menuIconOf } from '../../layout/menuIcons';
 import { isExternalPath, leafMenus } from '../../layout/menuTree';
+import { BarChart, LineChart } from '../../components/charts';
+import { FigureCards } from './FigureCards';
+import { FiguresLoadError } from './FiguresLoadError';
+import { shortDay, useStatusData } from './statusLabels';
+import { useDashboardFigures } from './useDashboardFigures';
+import './dashboard.css';
 
-/** Home: who is signed in, and one entry card per screen the user's menu offers. */
+/** Home: who is signed in, the tenant's key figures and two charts, and one entry card per screen the menu offers. */
 export default function WelcomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<Identity>();
   const entries = leafMenus(useMenus());
+  const { figures, loading, failed, reload } = useDashboardFigures();
+  const statusData = useStatusData();
+  const noData = t('figures.noData');
+  const runsTitle = t('figures.runsPerDay', { days: figures?.runsPerDay.length ?? 14 });
 
   const open = (path: string) => (isExternalPath(path) ? window.open(path, '_blank', 'noopener') : navigate(path));
 
@@ -33,6 +43,49 @@ export default function WelcomePage() {
           </div>
         </div>
       </Card>
+      <section className="welcome-page__figures" aria-label={t('figures.title')}>
+        {failed && <FiguresLoadError onRetry={reload} />}
+        <FigureCards figures={figures} loading={loading} />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={10}>
+            <Card variant="borderless" title={t('figures.tasksByRunStatus')}>
+              {loading ? (
+                <Skeleton active />
+              ) : (
+                <BarChart
+                  title={t('figures.tasksByRunStatus')}
+                  data={statusData('task_run_status', figures?.tasks.byStatus ?? [])}
+                  emptyText={noData}
+                  height={200}
+                />
+              )}
+            </Card>
+          </Col>
+          <Col xs={24} lg={14}>
+            <Card
+              variant="borderless"
+              title={runsTitle}
+              extra={
+                <Button type="link" onClick={() => navigate('/wel/dashboard')}>
+                  {t('figures.openDashboard')}
+                </Button>
+              }
+            >
+              {loading ? (
+                <Skeleton active />
+              ) : (
+                <LineChart
+                  title={runsTitle}
+                  data={(figures?.runsPerDay ?? []).map((day) => ({ label: shortDay(day.date), value: day.count }))}
+                  emptyText={noData}
+                  height={200}
+                  labelEvery={2}
+                />
+              )}
+            </Card>
+          </Col>
+        </Row>
+      </section>
       <Card variant="borderless" title={t('wel.entries')}>
         {entries.length === 0 ? (
           <Empty description={t('wel.noEntries')} />

@@ -1,0 +1,60 @@
+import { linePath, linePoints, niceMax, ticks } from './geometry';
+import { ChartFrame, colorAt, type ChartDatum } from './ChartFrame';
+
+const WIDTH = 560;
+const HEIGHT = 240;
+const MARGIN = { top: 20, right: 16, bottom: 28, left: 36 };
+
+interface LineChartProps {
+  title: string;
+  data: readonly ChartDatum[];
+  emptyText: string;
+  height?: number;
+  /** Show every n-th x label so that dense series stay readable. */
+  labelEvery?: number;
+}
+
+/** A line over ordered categories (days), with a dot and hover title per value and a shaded area below. */
+export function LineChart({ title, data, emptyText, height = HEIGHT, labelEvery = 1 }: LineChartProps) {
+  const plot = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
+  const top = niceMax(Math.max(0, ...data.map((datum) => datum.value)));
+  const points = linePoints(
+    data.map((datum) => datum.value),
+    plot,
+    top,
+  );
+  const line = linePath(points);
+  const area = points.length > 0 ? `${line} L ${points[points.length - 1].x} ${plot.height} L ${points[0].x} ${plot.height} Z` : '';
+  const color = colorAt(0);
+  return (
+    <ChartFrame title={title} data={data} emptyText={emptyText} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} height={height}>
+      <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
+        {ticks(top).map((tick) => {
+          const y = plot.height - (tick / top) * plot.height;
+          return (
+            <g key={tick} className="chart__grid">
+              <line x1={0} x2={plot.width} y1={y} y2={y} />
+              <text x={-6} y={y} dy="0.32em" textAnchor="end">
+                {tick}
+              </text>
+            </g>
+          );
+        })}
+        <path className="chart__area" d={area} fill={color} />
+        <path className="chart__line" d={line} stroke={color} fill="none" />
+        {points.map((point, index) => (
+          <g key={data[index].label} className="chart__point">
+            <circle cx={point.x} cy={point.y} r={4} fill="#fff" stroke={color}>
+              <title>{`${data[index].label}: ${data[index].value}`}</title>
+            </circle>
+            {index % labelEvery === 0 || index === points.length - 1 ? (
+              <text className="chart__label" x={point.x} y={plot.height + 18} textAnchor="middle">
+                {data[index].label}
+              </text>
+            ) : null}
+          </g>
+        ))}
+      </g>
+    </ChartFrame>
+  );
+}
