@@ -22,12 +22,14 @@ import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus
 import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
 import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
+import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
+import { permissionModule } from './blade/permissions';
 import { deskModule } from './modules/desk';
 import { proxyTo } from './proxy';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
-const MODULES: BladeModule[] = [authModule, systemModule, deskModule];
-const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS]);
+const MODULES: BladeModule[] = [permissionModule, authModule, systemModule, deskModule, resourceModule];
+const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS, ...RESOURCE_PUBLIC_PATHS]);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
@@ -82,6 +84,7 @@ function lazyDb(open: () => Promise<Db>): Db {
     cachedQuery: async (sql, params) => (await get()).cachedQuery(sql, params),
     exec: async (sql) => (await get()).exec(sql),
     transaction: async (fn) => (await get()).transaction(fn),
+    clearCache: () => void pending?.then((db) => db.clearCache()),
     close: async () => (await pending)?.close(),
   };
 }

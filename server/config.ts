@@ -14,6 +14,10 @@ export interface ServerConfig {
   signKey?: string;
   /** Built single-page app served with fallback to index.html; ignored when the folder does not exist. */
   staticDir?: string;
+  /** Self-registration (grant `register`) for every tenant; a tenant may also enable it with param `account.registerUser`. */
+  register?: boolean;
+  /** SM2 private key (hex): passwords and phone numbers may then arrive SM2-encrypted (cipher mode C1C2C3). */
+  sm2PrivateKey?: string;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -31,6 +35,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captcha: (env.BLADE_CAPTCHA ?? 'on').toLowerCase() !== 'off',
     signKey: nonEmpty(env.BLADE_SIGN_KEY),
     staticDir: nonEmpty(env.BLADE_STATIC_DIR) ?? 'dist',
+    register: (env.BLADE_REGISTER ?? 'off').toLowerCase() === 'on',
+    sm2PrivateKey: nonEmpty(env.BLADE_SM2_PRIVATE_KEY),
   };
 }
 

@@ -15,13 +15,20 @@ export function tokenOf(headers: { get(name: string): string | null | undefined 
   return undefined;
 }
 
+/** A public path entry ending in `/` covers every path below it (e.g. uploaded files, `render/{source}`). */
+function isPublicPath(publicPaths: Set<string>, path: string): boolean {
+  if (publicPaths.has(path)) return true;
+  for (const entry of publicPaths) if (entry.endsWith('/') && path.startsWith(entry)) return true;
+  return false;
+}
+
 /**
  * Requires a valid access token except on `publicPaths`; answers the 401 envelope otherwise.
  * Sets `user` from the token's claims (no database round trip per request).
  */
 export function requireAuth(tokens: TokenService, publicPaths: Set<string>): MiddlewareHandler<BladeEnv> {
   return async (c, next) => {
-    if (publicPaths.has(c.req.path)) return next();
+    if (isPublicPath(publicPaths, c.req.path)) return next();
     const token = tokenOf(c.req.raw.headers, c.req.query('blade-auth'));
     const claims = token ? await tokens.verify(token, 'access_token') : undefined;
     if (!claims) throw unauthorized();

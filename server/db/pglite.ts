@@ -22,6 +22,7 @@ function onTransaction(tx: Transaction, cache: ReadCache): Db {
       await tx.exec(sql);
     },
     transaction: (fn) => fn(db),
+    clearCache: () => cache.noteWrite(),
     close: async () => undefined,
   };
   return db;
@@ -73,6 +74,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
         cache.noteWrite();
       }
     },
+    clearCache: () => cache.noteWrite(),
     close: () => pglite.close(),
   };
 }

@@ -20,6 +20,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         await client.query(sql);
       },
       transaction: (inner) => inner(tx),
+      clearCache: () => undefined,
       close: async () => undefined,
     };
     return tx;
@@ -33,6 +34,8 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     exec: async (sql) => {
       await pool.query(sql);
     },
+    // Nothing is cached (see cachedQuery).
+    clearCache: () => undefined,
     async transaction(fn) {
       const client = await pool.connect();
       try {

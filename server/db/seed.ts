@@ -8,6 +8,7 @@ import type { SeedDict } from './seed-data/dicts';
 import type { SeedMenu, SeedTopMenu } from './seed-data/menus';
 import { SCHEMA_LOCK } from './migrate';
 import { seedDemoData } from './seed-demo';
+import { NOTICE_ROLE_MENU_CODES, seedNotices, seedTester } from './seed-accounts';
 import type { Db } from './types';
 
 export interface SeedData {
@@ -205,6 +206,19 @@ export async function seedDatabase(db: Db, data: SeedData, options: { adminPassw
     await seedTopMenus(tx, data.topMenus, idByCode, now);
     await seedDicts(tx, data.dicts, now);
     await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept);
+    // Part A: `tester` (two roles, two depts) gets the administrator's first-start password; notices for the desk.
+    const firstStartPassword = generatedAdminPassword ?? options.adminPassword;
+    if (firstStartPassword) {
+      const noticeRole = await seedTester(tx, {
+        now,
+        adminId: SEED_IDS.admin,
+        adminDept: SEED_IDS.dept,
+        userRole: SEED_IDS.userRole,
+        password: () => hashPassword(firstStartPassword),
+      });
+      await grant(tx, noticeRole, NOTICE_ROLE_MENU_CODES.flatMap((code) => idByCode.get(code) ?? []));
+    }
+    await seedNotices(tx, SEED_IDS.admin, SEED_IDS.dept, new Date());
     return { generatedAdminPassword };
   });
 }

@@ -11,6 +11,8 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Forgets every read kept by `cachedQuery` (`oauth/clear-cache`). */
+  clearCache(): void;
   close(): Promise<void>;
 }
 

@@ -1,8 +1,8 @@
 /** Accounts and tenants the server test run creates (global-setup) and uses (tests). */
 export const ADMIN_PASSWORD = 'Server-test-admin1';
 
-/** A user of the smaller `user` role in the administrator tenant. */
-export const TESTER = { tenantId: '000000', account: 'tester', password: 'Tester-pass1' } as const;
+/** The seeded `tester` (roles `user` + `notice_reader`, two depts); it gets the administrator's first-start password. */
+export const TESTER = { tenantId: '000000', account: 'tester', password: ADMIN_PASSWORD } as const;
 /** An account the lock-out test may lock without disturbing the others. */
 export const LOCK_VICTIM = { tenantId: '000000', account: 'lockme', password: 'Lockme-pass1' } as const;
 /** A second tenant with its own administrator and parameters, for isolation tests. */

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startServer } from '../../server/app';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
-import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT, TESTER } from './fixtures';
+import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT } from './fixtures';
 
 const NOW = '2024-01-02 03:04:05';
 
@@ -17,9 +17,8 @@ async function addUser(db: Db, id: string, tenantId: string, account: string, pa
   );
 }
 
-/** Rows the tests need beyond the seed: a `user`-role account, a lock-out victim, and a second tenant. */
+/** Rows the tests need beyond the seed (which has `tester`): a lock-out victim and a second tenant. */
 async function addFixtures(db: Db) {
-  await addUser(db, '1900000000000000001', TESTER.tenantId, TESTER.account, TESTER.password, SEED_IDS.userRole, SEED_IDS.dept);
   await addUser(db, '1900000000000000002', LOCK_VICTIM.tenantId, LOCK_VICTIM.account, LOCK_VICTIM.password, SEED_IDS.userRole, SEED_IDS.dept);
 
   const other = OTHER_TENANT;

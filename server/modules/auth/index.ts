@@ -2,9 +2,17 @@ import type { Context } from 'hono';
 import { checkClient, tokenOf } from '../../blade/auth';
 import type { BladeEnv, BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
+import { randomUUID } from 'node:crypto';
+import { ADMIN_TENANT } from '../../blade/context';
+import { jsonBody } from '../../blade/crud';
+import { badRequest, unauthorized } from '../../blade/errors';
 import { issueCaptcha } from './captcha';
+import { storeErrorLogs } from './error-logs';
 import { grantToken, revokeSession } from './login';
 import { OAUTH, OAuthError, oauthError } from './oauth-error';
+import { sendValidateCode } from './sms';
+import { authorizeUrlOf, providerOf } from './social';
+import { authorizePage, authorizeSubmit, ssoLogout } from './sso';
 
 const BASE = '/api/blade-auth/oauth';
 
@@ -15,6 +23,9 @@ export const AUTH_PUBLIC_PATHS = [
   `${BASE}/captcha`,
   `${BASE}/logout`,
   `${BASE}/clear-cache`,
+  `${BASE}/sms/send-validate`,
+  `${BASE}/authorize`,
+  `${BASE}/render/`,
 ];
 
 /** Query string and, when sent, a form body (BladeX reads both). */
@@ -60,16 +71,47 @@ export const authModule: BladeModule = (app, services) => {
 
   app.get(`${BASE}/captcha`, async (c) => c.json(await issueCaptcha(db)));
 
-  const logout = async (c: Context<BladeEnv>) => {
+  const callerClaims = async (c: Context<BladeEnv>) => {
     const jwt = tokenOf(c.req.raw.headers, c.req.query('blade-auth'));
-    const claims = jwt ? await tokens.verify(jwt, 'access_token') : undefined;
-    if (claims) await revokeSession(db, claims.session_id);
-    return send(c, R.success());
+    return jwt ? tokens.verify(jwt, 'access_token') : undefined;
   };
-  app.get(`${BASE}/logout`, logout);
-  app.post(`${BASE}/logout`, logout);
 
-  app.get(`${BASE}/clear-cache`, (c) => send(c, R.success()));
+  // Logout; with `redirect_uri` it is the SSO logout a browser navigates to.
+  app.get(`${BASE}/logout`, async (c) => {
+    const claims = await callerClaims(c);
+    if (claims) await revokeSession(db, claims.session_id);
+    const redirectUri = c.req.query('redirect_uri');
+    const redirected = redirectUri ? await ssoLogout(services, c, redirectUri) : undefined;
+    return redirected ?? send(c, R.success());
+  });
+  // Spec §7 "POST logout (body: logs)": the front end uploads its local error log; the session stays.
+  app.post(`${BASE}/logout`, async (c) => {
+    const claims = await callerClaims(c);
+    if (!claims) throw unauthorized();
+    const stored = await storeErrorLogs(db, claims, await jsonBody(c.req.raw));
+    return send(c, R.data({ stored }));
+  });
+
+  app.get(`${BASE}/clear-cache`, (c) => {
+    db.clearCache();
+    return send(c, R.success());
+  });
+
+  app.post(`${BASE}/sms/send-validate`, async (c) => {
+    const tenantId = c.req.query('tenantId') || c.req.header('tenant-id') || ADMIN_TENANT;
+    return send(c, R.data(await sendValidateCode(services, tenantId, c.req.query('phone'))));
+  });
+
+  app.get(`${BASE}/authorize`, (c) => authorizePage(services, c));
+  app.post(`${BASE}/authorize`, (c) => authorizeSubmit(services, c));
+
+  // Social login starts here: the browser is sent to the configured provider's authorization page.
+  app.get(`${BASE}/render/:source`, async (c) => {
+    const tenantId = c.req.query('tenantId') || ADMIN_TENANT;
+    const provider = await providerOf(db, tenantId, c.req.param('source'));
+    if (!provider) throw badRequest('未配置该第三方登录来源');
+    return c.redirect(authorizeUrlOf(provider, c.req.query('state') || randomUUID()), 302);
+  });
 
   app.get(`${BASE}/user-info`, async (c) => {
     const user = c.get('user');

@@ -7,6 +7,11 @@ import type { Db } from '../../db/types';
 import { checkCaptcha } from './captcha';
 import { clearFailures, isLocked, recordFailure } from './lockout';
 import { OAUTH, oauthError } from './oauth-error';
+import { registerGrant } from './register';
+import { decryptField } from './sm2';
+import { smsGrant } from './sms';
+import { socialGrant } from './social';
+import { authorizationCodeGrant } from './sso';
 
 /** Everything the token endpoint reads from a request: merged query/form parameters and the relevant headers. */
 export interface TokenRequest {
@@ -19,7 +24,7 @@ export interface TokenRequest {
   captchaCode?: string;
 }
 
-interface UserRow {
+export interface UserRow {
   id: string;
   tenant_id: string;
   account: string;
@@ -33,10 +38,10 @@ interface UserRow {
   status: number;
 }
 
-const USER_COLUMNS = 'id, tenant_id, account, password, name, real_name, avatar, role_id, dept_id, post_id, status';
+export const USER_COLUMNS = 'id, tenant_id, account, password, name, real_name, avatar, role_id, dept_id, post_id, status';
 const splitIds = (list: string | null) => (list ?? '').split(',').filter((id) => /^\d+$/.test(id));
 
-async function assertTenantUsable(db: Db, tenantId: string) {
+export async function assertTenantUsable(db: Db, tenantId: string) {
   const [tenant] = await db.query<{ expire_time: string | null; status: number }>(
     'SELECT expire_time, status FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0',
     [tenantId],
@@ -53,8 +58,29 @@ function choose(owned: string[], requested: string | undefined): string[] {
   return [requested];
 }
 
-/** The raw token response of blade-contract §3 for a user, with a fresh access token and a refresh token. */
-async function issueTokens(services: ServerServices, user: UserRow, request: TokenRequest, sessionId: string) {
+/** User status: 1 active; a guest registration waits for an administrator (0) who may refuse it (2). */
+export const USER_STATUS = { active: 1, awaitingAudit: 0, refused: 2 } as const;
+
+/** Only active users get tokens; a registration still awaiting audit says so. */
+export function assertUserActive(user: { status: number }) {
+  if (user.status === USER_STATUS.awaitingAudit) throw oauthError(OAUTH.unauthorizedUser, '用户未审核');
+  if (user.status !== USER_STATUS.active) throw oauthError(OAUTH.unauthorizedUser);
+}
+
+/** The tenant a token request is for: header `Tenant-Id`, else parameter `tenantId`, else the administrator tenant. */
+export const tenantOf = (request: TokenRequest) => request.tenantHeader || request.params.tenantId || ADMIN_TENANT;
+
+/**
+ * The raw token response of blade-contract §3 for a user, with a fresh access token and a refresh token.
+ * `oauthId` names the third-party account the user signed in with (social grant).
+ */
+export async function issueTokens(
+  services: ServerServices,
+  user: UserRow,
+  request: TokenRequest,
+  sessionId: string,
+  oauthId = '',
+) {
   const { db, tokens } = services;
   const roleIds = choose(splitIds(user.role_id), request.roleHeader);
   const deptIds = choose(splitIds(user.dept_id), request.deptHeader);
@@ -69,7 +95,7 @@ async function issueTokens(services: ServerServices, user: UserRow, request: Tok
     dept_id: deptIds.join(','),
     post_id: splitIds(user.post_id).join(','),
     role_id: roleIds.join(','),
-    oauth_id: '',
+    oauth_id: oauthId,
     account: user.account,
     user_name: user.account,
     nick_name: user.real_name ?? user.name ?? user.account,
@@ -96,7 +122,7 @@ async function issueTokens(services: ServerServices, user: UserRow, request: Tok
   };
 }
 
-async function startSession(db: Db, user: UserRow): Promise<string> {
+export async function startSession(db: Db, user: Pick<UserRow, 'tenant_id' | 'id'>): Promise<string> {
   const sessionId = randomUUID();
   // Sessions whose refresh tokens have all expired are of no further use.
   await db.query('DELETE FROM blade_auth_session WHERE expires_at < $1', [Date.now()]);
@@ -109,8 +135,9 @@ async function startSession(db: Db, user: UserRow): Promise<string> {
 
 async function passwordGrant(services: ServerServices, request: TokenRequest, requireCaptcha: boolean) {
   const { db } = services;
-  const { username, password } = request.params;
-  const tenantId = request.tenantHeader || request.params.tenantId || ADMIN_TENANT;
+  const { username } = request.params;
+  const password = request.params.password && decryptField(services.config, request.params.password);
+  const tenantId = tenantOf(request);
   if (!username || !password) throw oauthError(OAUTH.invalidRequest);
   if (requireCaptcha && !(await checkCaptcha(db, request.captchaKey, request.captchaCode))) {
     throw oauthError(OAUTH.badCaptcha);
@@ -127,7 +154,7 @@ async function passwordGrant(services: ServerServices, request: TokenRequest, re
     await recordFailure(db, tenantId, username);
     throw oauthError(OAUTH.badPassword);
   }
-  if (user.status !== 1) throw oauthError(OAUTH.unauthorizedUser);
+  assertUserActive(user);
   await clearFailures(db, tenantId, username);
   return issueTokens(services, user, request, await startSession(db, user));
 }
@@ -144,7 +171,7 @@ async function refreshGrant(services: ServerServices, request: TokenRequest) {
   );
   if (!session || Number(session.expires_at) < Date.now()) throw oauthError(OAUTH.invalidRefreshToken);
   const [user] = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0 AND status = 1`,
+    `SELECT ${USER_COLUMNS} FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0 AND status = ${USER_STATUS.active}`,
     [claims.user_id, claims.tenant_id],
   );
   if (!user) throw oauthError(OAUTH.invalidRefreshToken);
@@ -152,12 +179,20 @@ async function refreshGrant(services: ServerServices, request: TokenRequest) {
     Date.now() + REFRESH_TOKEN_SECONDS * 1000,
     claims.session_id,
   ]);
-  return issueTokens(services, user, request, claims.session_id);
+  return issueTokens(services, user, request, claims.session_id, claims.oauth_id);
 }
 
-/** `POST /oauth/token`: the grants this server supports (password, captcha, refresh_token). */
-export function grantToken(services: ServerServices, request: TokenRequest) {
+/** `POST /oauth/token`: the grants of blade-contract §3. */
+export function grantToken(services: ServerServices, request: TokenRequest): Promise<object> {
   switch (request.params.grant_type) {
+    case 'sms_code':
+      return smsGrant(services, request);
+    case 'social':
+      return socialGrant(services, request);
+    case 'authorization_code':
+      return authorizationCodeGrant(services, request);
+    case 'register':
+      return registerGrant(services, request);
     case 'password':
       return passwordGrant(services, request, services.config.captcha);
     case 'captcha':

@@ -1,11 +1,14 @@
-import { ADMIN_TENANT, isAdministrator, type BladeModule } from '../../blade/context';
+import { ADMIN_TENANT, type BladeModule } from '../../blade/context';
 import { idList } from '../../blade/crud';
 import { isIdText } from '../../blade/ids';
 import { R, send } from '../../blade/envelope';
-import { badRequest, forbidden, MSG } from '../../blade/errors';
+import { badRequest, MSG } from '../../blade/errors';
+import { requireCode } from '../../blade/permissions';
 import { serializeColumns } from '../../blade/serializer';
 import { clearFailures } from '../auth/lockout';
+import { errorLogModule } from './error-logs';
 import { buttonsOf, routesOf } from './menus';
+import { profileModule } from './profile';
 
 const BASE = '/api/blade-system';
 
@@ -25,7 +28,10 @@ const DICT_TYPES = {
 } as const;
 const DICT_COLUMNS = Object.keys(DICT_TYPES).join(', ');
 
-export const systemModule: BladeModule = (app, { db }) => {
+export const systemModule: BladeModule = (app, services) => {
+  const { db } = services;
+  profileModule(app, services);
+  errorLogModule(app, services);
   app.get(`${BASE}/tenant/info`, async (c) => {
     const domain = c.req.query('domain') ?? '';
     const [tenant] = domain
@@ -71,9 +77,8 @@ export const systemModule: BladeModule = (app, { db }) => {
     });
   }
 
-  app.post(`${BASE}/user/unlock`, async (c) => {
+  app.post(`${BASE}/user/unlock`, requireCode(db, 'user_unlock'), async (c) => {
     const user = c.get('user');
-    if (!isAdministrator(user)) throw forbidden();
     const ids = idList(c.req.query('userIds'));
     if (ids.length === 0) throw badRequest(`${MSG.missingParam}: userIds`);
     if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: userIds`);

@@ -1,0 +1,107 @@
+import type { MiddlewareHandler } from 'hono';
+import { resourceSchemas } from '../../resources/schemas';
+import { endpointsOf } from '../../resources/types';
+import type { Db } from '../db/types';
+import { isAdministrator, type BladeEnv, type BladeModule, type BladeUser } from './context';
+import { forbidden } from './errors';
+
+/**
+ * API permissions (issue 3): the server refuses what the front end hides. A role holds menu and button codes
+ * (`blade_role_menu`); a button code is `<menuCode>_<alias>`. The administrator role passes every check.
+ */
+
+interface Grants {
+  /** Every granted menu and button code. */
+  codes: Set<string>;
+  /** Codes of the menus whose buttons are granted (a granted button implies its screen). */
+  menusOfButtons: Set<string>;
+}
+
+const roleIdsOf = (user: BladeUser) => user.roleId.split(',').filter((id) => /^\d+$/.test(id)).join(',');
+
+async function grantsOf(db: Db, user: BladeUser): Promise<Grants> {
+  const rows = await db.cachedQuery<{ code: string | null; parent_code: string | null }>(
+    `SELECT m.code, p.code AS parent_code FROM blade_role_menu rm
+     JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0
+     LEFT JOIN blade_menu p ON p.id = m.parent_id AND p.is_deleted = 0
+     WHERE rm.role_id = ANY(string_to_array($1, ',')::bigint[])`,
+    [roleIdsOf(user)],
+  );
+  const grants: Grants = { codes: new Set(), menusOfButtons: new Set() };
+  for (const row of rows) {
+    if (row.code) grants.codes.add(row.code);
+    if (row.parent_code) grants.menusOfButtons.add(row.parent_code);
+  }
+  return grants;
+}
+
+/** The caller holds the button (or menu) `code`. */
+export async function hasCode(db: Db, user: BladeUser, code: string): Promise<boolean> {
+  if (isAdministrator(user)) return true;
+  return (await grantsOf(db, user)).codes.has(code);
+}
+
+/** The caller may open the screen `menuCode`: it holds the menu or any of its buttons. */
+export async function hasMenu(db: Db, user: BladeUser, menuCode: string): Promise<boolean> {
+  if (isAdministrator(user)) return true;
+  const grants = await grantsOf(db, user);
+  return grants.codes.has(menuCode) || grants.menusOfButtons.has(menuCode);
+}
+
+/** Answers 403 `请求被拒绝` unless the caller holds `code`. */
+export async function assertCode(db: Db, user: BladeUser, code: string): Promise<void> {
+  if (!(await hasCode(db, user, code))) throw forbidden();
+}
+
+/** Answers 403 `请求被拒绝` unless the caller may open the screen `menuCode`. */
+export async function assertMenu(db: Db, user: BladeUser, menuCode: string): Promise<void> {
+  if (!(await hasMenu(db, user, menuCode))) throw forbidden();
+}
+
+/** Route guard: the caller must hold the button `code`. */
+export const requireCode =
+  (db: Db, code: string): MiddlewareHandler<BladeEnv> =>
+  async (c, next) => {
+    await assertCode(db, c.get('user'), code);
+    return next();
+  };
+
+/** Route guard: the caller must be able to open the screen `menuCode`. */
+export const requireMenu =
+  (db: Db, menuCode: string): MiddlewareHandler<BladeEnv> =>
+  async (c, next) => {
+    await assertMenu(db, c.get('user'), menuCode);
+    return next();
+  };
+
+/** Whether a submit body updates (has an id) or inserts; read from a clone so the handler still gets the body. */
+async function submitUpdates(request: Request): Promise<boolean> {
+  try {
+    const body: unknown = JSON.parse(await request.clone().text());
+    if (typeof body !== 'object' || body === null) return false;
+    const id = (body as Record<string, unknown>).id;
+    return id !== undefined && id !== null && id !== '';
+  } catch {
+    // Not JSON: the CRUD handler answers 400; check the insert right meanwhile.
+    return false;
+  }
+}
+
+/**
+ * Guards the generic CRUD of every resource schema: list/detail need the screen, submit `_add` (no id) or
+ * `_edit` (id), remove `_delete`. Registered as a module so it runs before the CRUD routes it protects.
+ */
+export const permissionModule: BladeModule = (app, { db }) => {
+  for (const schema of resourceSchemas) {
+    const { api, permissionCode: code } = schema;
+    const endpoints = endpointsOf(schema);
+    app.use(`${api}/${endpoints.list}`, requireMenu(db, code));
+    app.use(`${api}/${endpoints.detail}`, requireMenu(db, code));
+    app.use(`${api}/${endpoints.remove}`, requireCode(db, `${code}_delete`));
+    app.use(`${api}/${endpoints.submit}`, async (c, next) => {
+      const action = (await submitUpdates(c.req.raw)) ? 'edit' : 'add';
+      await assertCode(db, c.get('user'), `${code}_${action}`);
+      return next();
+    });
+  }
+};

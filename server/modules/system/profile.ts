@@ -1,0 +1,229 @@
+import bcrypt from 'bcryptjs';
+import type { BladeModule, BladeUser } from '../../blade/context';
+import { idList, jsonBody } from '../../blade/crud';
+import { R, send } from '../../blade/envelope';
+import { badRequest, MSG } from '../../blade/errors';
+import { isIdText, nextId } from '../../blade/ids';
+import { requireCode } from '../../blade/permissions';
+import { formatDateTime, serializeColumns } from '../../blade/serializer';
+import type { Db } from '../../db/types';
+import { USER_STATUS } from '../auth/login';
+import { accountTaken, defaultRoleOf, hashSentPassword } from '../auth/register';
+import { decryptField } from '../auth/sm2';
+
+const BASE = '/api/blade-system';
+
+const USER_TYPES = {
+  id: 'id',
+  tenant_id: 'string',
+  code: 'string',
+  user_type: 'int',
+  account: 'string',
+  name: 'string',
+  real_name: 'string',
+  avatar: 'string',
+  email: 'string',
+  phone: 'string',
+  birthday: 'datetime',
+  sex: 'int',
+  role_id: 'string',
+  dept_id: 'string',
+  post_id: 'string',
+  status: 'int',
+} as const;
+// The password column is never selected: no response carries a hash (blade-contract §5).
+const USER_COLUMNS = Object.keys(USER_TYPES).join(', ');
+
+const idsOf = (list: unknown) => String(list ?? '').split(',').filter(isIdText).join(',');
+
+async function namesOf(db: Db, table: 'blade_role' | 'blade_dept', column: string, ids: string): Promise<string> {
+  if (!ids) return '';
+  const rows = await db.query<{ id: string; name: string }>(
+    `SELECT id, ${column} AS name FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0`,
+    [ids],
+  );
+  return ids.split(',').flatMap((id) => rows.find((row) => row.id === id)?.name ?? []).join(',');
+}
+
+/** The caller's own user row with role and dept names, never the password. */
+async function infoOf(db: Db, user: BladeUser) {
+  const [row] = await db.query(`SELECT ${USER_COLUMNS} FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`, [
+    isIdText(user.userId) ? user.userId : '0',
+    user.tenantId,
+  ]);
+  if (!row) throw badRequest('用户不存在');
+  const info = serializeColumns(row, USER_TYPES);
+  return {
+    ...info,
+    roleName: await namesOf(db, 'blade_role', 'role_name', idsOf(row.role_id)),
+    deptName: await namesOf(db, 'blade_dept', 'dept_name', idsOf(row.dept_id)),
+  };
+}
+
+const PHONE = /^\d{11}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** Trimmed text of at most `max` characters, '' for absent, or a 400 naming the field. */
+function textField(body: Record<string, unknown>, key: string, label: string, max: number): string | undefined {
+  const value = body[key];
+  if (value === undefined) return undefined;
+  if (value !== null && typeof value !== 'string') throw badRequest(`${label}格式不正确`);
+  const text = (value ?? '').trim();
+  if (text.includes('\u0000')) throw badRequest(`${label}格式不正确`);
+  if ([...text].length > max) throw badRequest(`${label}长度不能超过${max}个字符`);
+  return text;
+}
+
+/** Personal info (`/info/index`), guest registration and its audit, and the role/dept pickers of the switch dialog. */
+export const profileModule: BladeModule = (app, services) => {
+  const { db, tokens } = services;
+
+  app.get(`${BASE}/user/info`, async (c) => send(c, R.data(await infoOf(db, c.get('user')))));
+
+  app.post(`${BASE}/user/update-info`, async (c) => {
+    const user = c.get('user');
+    const body = await jsonBody(c.req.raw);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(MSG.paramInvalid);
+    const input = body as Record<string, unknown>;
+    const changes = new Map<string, string>();
+    const phone = textField(input, 'phone', '手机号码', 64);
+    if (phone !== undefined) {
+      const plain = decryptField(services.config, phone);
+      if (plain === '') throw badRequest('手机号码不能为空');
+      if (!PHONE.test(plain)) throw badRequest('手机号码长度不为11位');
+      changes.set('phone', plain);
+    }
+    const email = textField(input, 'email', '邮箱', 45);
+    if (email !== undefined) {
+      if (email && !EMAIL.test(email)) throw badRequest('邮箱格式不正确');
+      changes.set('email', email);
+    }
+    for (const [key, column, label, max] of [
+      ['avatar', 'avatar', '头像', 500],
+      ['realName', 'real_name', '姓名', 10],
+      ['name', 'name', '用户昵称', 20],
+    ] as const) {
+      const value = textField(input, key, label, max);
+      if (value !== undefined) changes.set(column, value);
+    }
+    if (changes.size === 0) return send(c, R.status(false));
+    const columns = [...changes.keys()];
+    const sets = columns.map((column, index) => `${column} = $${index + 3}`).join(', ');
+    const updated = await db.query(
+      `UPDATE blade_user SET ${sets}, update_user = $1, update_time = $${columns.length + 3}
+       WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0 RETURNING id`,
+      [user.userId, user.tenantId, ...changes.values(), formatDateTime(new Date())],
+    );
+    return send(c, R.status(updated.length > 0));
+  });
+
+  app.post(`${BASE}/user/update-password`, async (c) => {
+    const user = c.get('user');
+    const { oldPassword, newPassword, newPassword1 } = c.req.query();
+    if (!oldPassword || !newPassword || !newPassword1) throw badRequest(MSG.missingParam);
+    const fresh = decryptField(services.config, newPassword);
+    if (fresh !== decryptField(services.config, newPassword1)) throw badRequest('两次密码输入不一致');
+    const [row] = await db.query<{ password: string | null }>(
+      'SELECT password FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
+      [isIdText(user.userId) ? user.userId : '0', user.tenantId],
+    );
+    const old = decryptField(services.config, oldPassword).toLowerCase();
+    if (!row?.password || !(await bcrypt.compare(old, row.password))) throw badRequest('原密码不正确');
+    const hash = await hashSentPassword(services, fresh);
+    if (!hash) throw badRequest('密码格式不正确');
+    await db.query('UPDATE blade_user SET password = $1, update_user = $2, update_time = $3 WHERE id = $2', [
+      hash,
+      user.userId,
+      formatDateTime(new Date()),
+    ]);
+    return send(c, R.success());
+  });
+
+  // A social-login guest asks for an account bound to its third-party account; an administrator audits it.
+  app.post(`${BASE}/user/register-guest`, async (c) => {
+    const { tenantId, name, account, password, oauthId } = c.req.query();
+    // The guest token names the third-party account it proved; another oauthId is refused.
+    const jwt = c.req.header('blade-auth')?.match(/^bearer\s+(\S+)$/i)?.[1];
+    const claims = jwt ? await tokens.verify(jwt, 'access_token') : undefined;
+    if (!oauthId || !claims || claims.oauth_id !== oauthId) throw badRequest('第三方账号信息无效');
+    const tenant = tenantId || claims.tenant_id;
+    if (tenant !== claims.tenant_id) throw badRequest('第三方账号信息无效');
+    const accountName = (account ?? '').trim();
+    if (!accountName) throw badRequest('请先输入账号名称');
+    if ([...accountName].length > 45 || [...(name ?? '')].length > 10) throw badRequest('账号或姓名过长');
+    const hash = await hashSentPassword(services, password);
+    if (!hash) throw badRequest('请先输入密码');
+    const [oauth] = await db.query<{ user_id: string | null }>(
+      'SELECT user_id FROM blade_user_oauth WHERE id = $1 AND tenant_id = $2',
+      [oauthId, tenant],
+    );
+    if (!oauth || oauth.user_id) throw badRequest('该第三方账号已绑定用户');
+    if (await accountTaken(db, tenant, accountName)) throw badRequest('当前用户已存在');
+    const id = nextId();
+    const now = formatDateTime(new Date());
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO blade_user (id, tenant_id, user_type, account, password, name, real_name, role_id, dept_id, post_id,
+           create_user, create_time, update_user, update_time, status)
+         VALUES ($1, $2, 1, $3, $4, $5, $5, $6, '', '', $1, $7, $1, $7, $8)`,
+        [id, tenant, accountName, hash, (name ?? '').trim() || accountName.slice(0, 10), await defaultRoleOf(tx, tenant), now, USER_STATUS.awaitingAudit],
+      );
+      await tx.query('UPDATE blade_user_oauth SET user_id = $1 WHERE id = $2', [id, oauthId]);
+    });
+    return send(c, R.success());
+  });
+
+  for (const [path, status] of [
+    ['audit-pass', USER_STATUS.active],
+    ['audit-refuse', USER_STATUS.refused],
+  ] as const) {
+    app.post(`${BASE}/user/${path}`, requireCode(db, 'user_audit'), async (c) => {
+      const ids = idList(c.req.query('userIds'));
+      if (ids.length === 0) throw badRequest(`${MSG.missingParam}: userIds`);
+      if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: userIds`);
+      const user = c.get('user');
+      const updated = await db.query(
+        `UPDATE blade_user SET status = $1, update_user = $2, update_time = $3
+         WHERE id = ANY(string_to_array($4, ',')::bigint[]) AND tenant_id = $5 AND status = $6 AND is_deleted = 0
+         RETURNING id`,
+        [status, user.userId, formatDateTime(new Date()), ids.join(','), user.tenantId, USER_STATUS.awaitingAudit],
+      );
+      return send(c, R.status(updated.length > 0));
+    });
+  }
+
+  /** With `userId`: that user's own roles/depts (the switch dialog); without: all of the tenant's. */
+  const ownedIds = async (userId: string | undefined, tenantId: string, column: 'role_id' | 'dept_id') => {
+    if (userId === undefined || userId === '') return undefined;
+    if (!isIdText(userId)) throw badRequest(`${MSG.paramType}: userId`);
+    const [row] = await db.query<Record<string, string | null>>(
+      `SELECT ${column} AS ids FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`,
+      [userId, tenantId],
+    );
+    return idsOf(row?.ids);
+  };
+
+  app.get(`${BASE}/role/select`, async (c) => {
+    const { tenantId } = c.get('user');
+    const owned = await ownedIds(c.req.query('userId'), tenantId, 'role_id');
+    const rows = await db.query(
+      `SELECT id, role_name, role_alias FROM blade_role
+       WHERE tenant_id = $1 AND is_deleted = 0 AND ($2::text IS NULL OR id = ANY(string_to_array($2, ',')::bigint[]))
+       ORDER BY sort, id`,
+      [tenantId, owned ?? null],
+    );
+    return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', role_name: 'string', role_alias: 'string' }))));
+  });
+
+  app.get(`${BASE}/dept/select`, async (c) => {
+    const { tenantId } = c.get('user');
+    const owned = await ownedIds(c.req.query('userId'), tenantId, 'dept_id');
+    const rows = await db.query(
+      `SELECT id, parent_id, dept_name FROM blade_dept
+       WHERE tenant_id = $1 AND is_deleted = 0 AND ($2::text IS NULL OR id = ANY(string_to_array($2, ',')::bigint[]))
+       ORDER BY sort, id`,
+      [tenantId, owned ?? null],
+    );
+    return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', parent_id: 'id', dept_name: 'string' }))));
+  });
+};
