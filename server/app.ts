@@ -25,10 +25,11 @@ import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
 import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
 import { permissionModule } from './blade/permissions';
 import { deskModule } from './modules/desk';
+import { siteModule } from './modules/site';
 import { proxyTo } from './proxy';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
-const MODULES: BladeModule[] = [permissionModule, authModule, systemModule, deskModule, resourceModule];
+const MODULES: BladeModule[] = [permissionModule, authModule, systemModule, deskModule, siteModule, resourceModule];
 const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS, ...RESOURCE_PUBLIC_PATHS]);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));

@@ -1,15 +1,22 @@
 import { useLogin } from '@refinedev/core';
-import { Button, Input } from 'antd';
-import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { loadMenus, loadPermissions } from '../../../providers/access';
-import { fetchCaptcha, type Captcha } from '../../../providers/auth';
-import { siteConfig } from '../../../providers/config';
+import { browserNavigation, type LoginParams, type SocialGuest } from '../../../providers/auth';
+import { loadSiteSettings, siteConfig, type SocialSource } from '../../../providers/config';
 import { http } from '../../../providers/http';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { missingLoginFields, type LoginField, type LoginValues } from './loginValidation';
+import { useFeedback } from '../../components/FeedbackProvider';
+import { AccountLoginForm } from './AccountLoginForm';
+import { startSocialAuthorization, startSsoAuthorization, takeAuthorizationCallback } from './oauthRedirect';
+import './login.css';
+
+// Dialogs load on demand: the page's first load stays within its budget.
+const RegisterDialog = lazy(() => import('./RegisterDialog'));
+const GuestRegisterDialog = lazy(() => import('./GuestRegisterDialog'));
+const PhoneLoginForm = lazy(() => import('./PhoneLoginForm').then((module) => ({ default: module.PhoneLoginForm })));
 
 interface TenantInfo {
   tenantId?: string;
@@ -24,140 +31,182 @@ async function tenantOfDomain(): Promise<string | undefined> {
   return (res.data.data as TenantInfo | null)?.tenantId || undefined;
 }
 
-function LoginFieldRow({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="login-field">
-      <label className="login-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      <div className="login-field__error" role="alert">
-        {error}
-      </div>
-    </div>
-  );
-}
+type LoginMode = 'account' | 'phone';
+/** What the page shows: the settings are loading or a callback is being signed in; the forms; SSO only. */
+type Stage = 'loading' | 'signingIn' | 'forms' | 'sso';
 
 /**
- * Sign-in (spec §2 /login). Plain inputs with a small validator instead of antd Form: the page must stay light
+ * Sign-in (spec §2 /login) in every mode the site settings switch on: account, phone + SMS code, social sources,
+ * single sign-on, registration. Plain inputs with small validators instead of antd Form: the page must stay light
  * (it is the first thing every visitor downloads).
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState<LoginValues>({ tenantId: siteConfig.tenantId, username: '', password: '', captchaCode: '' });
-  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const { search } = useLocation();
+  const { message } = useFeedback();
+  const [stage, setStage] = useState<Stage>('loading');
+  const [mode, setMode] = useState<LoginMode>('account');
+  const [tenantId, setTenantId] = useState<string>(siteConfig.tenantId);
   const [domainTenant, setDomainTenant] = useState<string>();
-  const [captcha, setCaptcha] = useState<Captcha>();
-  const { mutate: login, isPending } = useLogin<Record<string, string | undefined>>();
+  const [registering, setRegistering] = useState(false);
+  const [guest, setGuest] = useState<SocialGuest>();
+  const { mutate: login, isPending } = useLogin<LoginParams>();
+  // The query string at arrival: a provider's callback is handled once, even after the address is cleaned up.
+  const arrivalSearch = useRef(search);
+  const arrivalHandled = useRef(false);
+  /** Back to what the site offers after a sign-in attempt that did not lead home. */
+  const showSignInOptions = useCallback(() => setStage(siteConfig.ssoMode ? 'sso' : 'forms'), []);
 
-  const shownFields: LoginField[] = [
-    ...(siteConfig.tenantMode && !domainTenant ? (['tenantId'] as const) : []),
-    'username',
-    'password',
-    ...(siteConfig.captchaMode ? (['captchaCode'] as const) : []),
-  ];
+  const goHome = useCallback(async () => {
+    await Promise.all([loadPermissions(), loadMenus()]);
+    navigate(siteConfig.homePath, { replace: true });
+  }, [navigate]);
 
-  const refreshCaptcha = useCallback(() => {
-    if (!siteConfig.captchaMode) return;
-    setValues((current) => ({ ...current, captchaCode: '' }));
-    fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
-  }, []);
-
-  useEffect(() => {
-    refreshCaptcha();
-    tenantOfDomain().then(setDomainTenant, () => undefined);
-  }, [refreshCaptcha]);
-
-  const change = (field: LoginField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (value.trim() !== '') setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const checkOnBlur = (field: LoginField) =>
-    setErrors((current) => ({ ...current, [field]: missingLoginFields(values, [field])[field] }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing = missingLoginFields(values, shownFields);
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    login(
-      {
-        tenantId: domainTenant ?? values.tenantId.trim(),
-        username: values.username.trim(),
-        password: values.password,
-        captchaKey: captcha?.key,
-        captchaCode: values.captchaCode.trim(),
-      },
-      {
+  const signIn = useCallback(
+    (params: LoginParams, onFailure?: () => void) => {
+      login(params, {
         onSuccess: async (result) => {
-          if (!result.success) {
-            refreshCaptcha();
+          const socialGuest = result.guest as SocialGuest | undefined;
+          if (socialGuest) {
+            setGuest(socialGuest);
+            showSignInOptions();
             return;
           }
-          await Promise.all([loadPermissions(), loadMenus()]);
-          navigate(siteConfig.homePath, { replace: true });
+          if (result.success) {
+            await goHome();
+            return;
+          }
+          showSignInOptions();
+          onFailure?.();
         },
-        onError: refreshCaptcha,
-      },
-    );
-  };
+        onError: () => {
+          showSignInOptions();
+          onFailure?.();
+        },
+      });
+    },
+    [login, goHome, showSignInOptions],
+  );
 
-  const inputProps = (field: LoginField) => ({
-    id: `login_${field}`,
-    value: values[field],
-    status: errors[field] ? ('error' as const) : undefined,
-    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-    onBlur: () => checkOnBlur(field),
-  });
-  const errorOf = (field: LoginField) => (errors[field] ? t(errors[field]) : undefined);
+  useEffect(() => {
+    let active = true;
+    tenantOfDomain().then((tenant) => active && setDomainTenant(tenant), () => undefined);
+    loadSiteSettings().then(() => {
+      // Once per visit: not again when the language (and so `t`) changes.
+      if (!active || arrivalHandled.current) return;
+      arrivalHandled.current = true;
+      const callback = takeAuthorizationCallback(new URLSearchParams(arrivalSearch.current));
+      if (callback) navigate('/login', { replace: true });
+      if (callback?.kind === 'social') {
+        setStage('signingIn');
+        signIn({ type: 'social', tenantId: callback.tenantId, source: callback.source, code: callback.code, state: callback.state });
+      } else if (callback?.kind === 'sso') {
+        setStage('signingIn');
+        signIn({ type: 'sso', code: callback.code, redirectUri: callback.redirectUri });
+      } else if (callback?.kind === 'invalid') {
+        void message.error(t('login.callbackInvalid'));
+        showSignInOptions();
+      } else if (siteConfig.ssoMode) {
+        setStage('signingIn');
+        browserNavigation.assign(startSsoAuthorization(window.location.origin));
+      } else {
+        setStage('forms');
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [navigate, signIn, message, t, showSignInOptions]);
+
+  const askTenant = siteConfig.tenantMode && !domainTenant;
+  const chosenTenant = domainTenant ?? tenantId;
+  const signInWithSocial = (source: SocialSource) =>
+    browserNavigation.assign(startSocialAuthorization(source, window.location.origin, chosenTenant.trim() || undefined));
+  const finishGuest = () => {
+    setGuest(undefined);
+    navigate('/login', { replace: true });
+  };
 
   return (
     <div className="login-page">
       <LanguageSwitch className="login-page__language" />
       <main className="login-card">
         <h1 className="login-card__title">{t('app.title')}</h1>
-        <p className="login-card__subtitle">{t('login.subtitle')}</p>
-        <form name="login" noValidate onSubmit={submit}>
-          {shownFields.includes('tenantId') && (
-            <LoginFieldRow id="login_tenantId" label={t('login.tenantId')} error={errorOf('tenantId')}>
-              <Input {...inputProps('tenantId')} size="large" prefix={<TeamOutlined />} placeholder={t('login.tenantIdRequired')} autoComplete="organization" />
-            </LoginFieldRow>
-          )}
-          <LoginFieldRow id="login_username" label={t('login.username')} error={errorOf('username')}>
-            <Input {...inputProps('username')} size="large" prefix={<UserOutlined />} placeholder={t('login.usernamePlaceholder')} autoComplete="username" />
-          </LoginFieldRow>
-          <LoginFieldRow id="login_password" label={t('login.password')} error={errorOf('password')}>
-            <Input
-              {...inputProps('password')}
-              type="password"
-              size="large"
-              prefix={<LockOutlined />}
-              placeholder={t('login.passwordRequired')}
-              autoComplete="current-password"
-            />
-          </LoginFieldRow>
-          {shownFields.includes('captchaCode') && (
-            <LoginFieldRow id="login_captchaCode" label={t('login.captcha')} error={errorOf('captchaCode')}>
-              <div className="login-captcha">
-                <Input {...inputProps('captchaCode')} size="large" prefix={<SafetyOutlined />} placeholder={t('login.captchaRequired')} autoComplete="off" />
-                {captcha && (
-                  <img
-                    className="login-captcha__image"
-                    src={captcha.image}
-                    alt={t('login.captchaRefresh')}
-                    title={t('login.captchaRefresh')}
-                    onClick={refreshCaptcha}
-                  />
-                )}
+        {(stage === 'loading' || stage === 'signingIn') && (
+          <p className="login-card__status" role="status">
+            {t(stage === 'signingIn' ? 'login.signingIn' : 'login.loading')}
+          </p>
+        )}
+        {stage === 'sso' && (
+          <div className="login-sso">
+            <p className="login-card__subtitle">{t('login.ssoTitle')}</p>
+            <Button type="primary" size="large" block onClick={() => browserNavigation.assign(startSsoAuthorization(window.location.origin))}>
+              {t('login.ssoSignIn')}
+            </Button>
+          </div>
+        )}
+        {stage === 'forms' && (
+          <>
+            <div className="login-modes" role="tablist">
+              {(['account', 'phone'] as const).map((candidate) => (
+                <button
+                  key={candidate}
+                  type="button"
+                  role="tab"
+                  aria-selected={mode === candidate}
+                  className={`login-modes__tab${mode === candidate ? ' login-modes__tab--active' : ''}`}
+                  onClick={() => setMode(candidate)}
+                >
+                  {t(candidate === 'account' ? 'login.subtitle' : 'login.modePhone')}
+                </button>
+              ))}
+            </div>
+            {mode === 'account' ? (
+              <AccountLoginForm
+                askTenant={askTenant}
+                tenantId={chosenTenant}
+                onTenantChange={setTenantId}
+                pending={isPending}
+                onSubmit={signIn}
+              />
+            ) : (
+              <Suspense fallback={null}>
+                <PhoneLoginForm
+                  askTenant={askTenant}
+                  tenantId={chosenTenant}
+                  onTenantChange={setTenantId}
+                  pending={isPending}
+                  onSubmit={(params) => signIn(params)}
+                />
+              </Suspense>
+            )}
+            {siteConfig.socialSources.length > 0 && (
+              <section className="login-social" aria-label={t('login.socialTitle')}>
+                <div className="login-social__title">{t('login.socialTitle')}</div>
+                <div className="login-social__sources">
+                  {siteConfig.socialSources.map((source) => (
+                    <Button key={source.source} onClick={() => signInWithSocial(source)}>
+                      {source.name}
+                    </Button>
+                  ))}
+                </div>
+              </section>
+            )}
+            {siteConfig.registerMode && (
+              <div className="login-register">
+                <Button type="link" onClick={() => setRegistering(true)}>
+                  {t('login.register')}
+                </Button>
               </div>
-            </LoginFieldRow>
-          )}
-          <Button type="primary" htmlType="submit" size="large" block loading={isPending}>
-            {t('login.submit')}
-          </Button>
-        </form>
+            )}
+          </>
+        )}
       </main>
+      <Suspense fallback={null}>
+        {registering && <RegisterDialog onClose={() => setRegistering(false)} onRegistered={() => void goHome()} />}
+        {guest && <GuestRegisterDialog guest={guest} onFinished={finishGuest} />}
+      </Suspense>
     </div>
   );
 }

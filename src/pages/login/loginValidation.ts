@@ -23,3 +23,37 @@ export function missingLoginFields(values: LoginValues, shown: readonly LoginFie
   }
   return missing;
 }
+
+export const PHONE_LENGTH = 11;
+
+/** Spec §5 phone helper: empty first, then exactly 11 characters; undefined when the number may be sent. */
+export function phoneError(phone: string): string | undefined {
+  const value = phone.trim();
+  if (value === '') return 'login.phoneRequired';
+  if (value.length !== PHONE_LENGTH) return 'login.phoneLength';
+  return undefined;
+}
+
+/** The fields of both registration forms (self-registration adds phone and email). */
+export interface RegistrationValues {
+  tenantId: string;
+  name: string;
+  account: string;
+  password: string;
+  password2: string;
+  phone?: string;
+  email?: string;
+}
+
+/**
+ * Spec §5 registration, checked in this order and reported one at a time: tenant id, account, password and its
+ * confirmation, their match; then a phone number, when one is given, must be valid.
+ */
+export function registrationError(values: RegistrationValues): string | undefined {
+  if (values.tenantId.trim() === '') return 'register.tenantIdRequired';
+  if (values.account.trim() === '') return 'register.accountRequired';
+  if (values.password === '' || values.password2 === '') return 'register.passwordRequired';
+  if (values.password !== values.password2) return 'register.passwordMismatch';
+  const phone = values.phone?.trim() ?? '';
+  return phone === '' ? undefined : phoneError(phone);
+}
