@@ -1,0 +1,219 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { snap } from './browser';
+import { loginAs, startProduct, type RunningProduct } from './product';
+
+let product: RunningProduct;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  product = await startProduct();
+  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+});
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await snap(page, `failed-nav-${test.task.name.replace(/\W+/g, '-')}`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await product?.stop();
+});
+
+const tabs = () => page.locator('.app-tabs .ant-tabs-tab');
+const tabNamed = (name: string) => tabs().filter({ hasText: name });
+const activeTab = () => page.locator('.app-tabs .ant-tabs-tab-active');
+const sider = () => page.locator('.ant-layout-sider');
+const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+const tabLabels = () => tabs().allInnerTexts();
+
+async function openFromSider(group: string, screen: string) {
+  const item = sider().getByText(screen, { exact: true });
+  if (!(await item.isVisible())) await sider().getByText(group, { exact: true }).click();
+  await item.click();
+  await expect.poll(() => activeTab().innerText()).toBe(screen);
+}
+
+async function tabMenu(action: string) {
+  await page.locator('.app-tabs__menu').click();
+  await page.locator('.ant-dropdown:visible').getByText(action, { exact: true }).click();
+}
+
+/** The id of the administrator role, whose menus the tests below change through the database. */
+async function adminRoleId(): Promise<string> {
+  const rows = await product.server.db.query<{ role_id: string }>(
+    "SELECT role_id::text AS role_id FROM blade_user WHERE account = 'admin'",
+  );
+  return rows[0].role_id;
+}
+
+describe('navigation shell end to end', () => {
+  it('guard: without a token every page leads to /login, titled 登录', async () => {
+    await page.goto(`${product.url}/wel/index`);
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.title()).toBe('登录');
+  });
+
+  it('after login the home tab is the fixed first tab and the title follows it', async () => {
+    await loginAs(page, product);
+    await tabNamed('首页').waitFor();
+    expect(await tabLabels()).toEqual(['首页']);
+    expect(await tabNamed('首页').locator('.ant-tabs-tab-remove').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('首页');
+  });
+
+  it('unknown addresses lead to /404', async () => {
+    await page.goto(`${product.url}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+  });
+
+  it('guard: with a token /login leads back home', async () => {
+    await page.goto(`${product.url}/login`);
+    await page.waitForURL(/\/wel\/index$/);
+  });
+
+  it('opens one tab per visited page; the window title follows the active tab', async () => {
+    await openFromSider('系统管理', '参数管理');
+    await page.waitForURL(/\/system\/param$/);
+    await expect.poll(() => activeTab().innerText()).toBe('参数管理');
+    await expect.poll(() => page.title()).toBe('参数管理');
+    await openFromSider('测试管理', '项目管理');
+    await page.waitForURL(/\/test\/project$/);
+    await expect.poll(() => activeTab().innerText()).toBe('项目管理');
+    await expect.poll(() => page.title()).toBe('项目管理');
+    await openFromSider('系统管理', '参数管理');
+    await expect.poll(() => tabLabels()).toEqual(['首页', '参数管理', '项目管理']);
+    await tabNamed('项目管理').click();
+    await page.waitForURL(/\/test\/project$/);
+    await expect.poll(() => page.title()).toBe('项目管理');
+    await snap(page, 'nav-tabs');
+  });
+
+  it('keeps the tabs across a reload', async () => {
+    await page.reload();
+    await expect.poll(() => tabLabels()).toEqual(['首页', '参数管理', '项目管理']);
+    await expect.poll(() => activeTab().innerText()).toBe('项目管理');
+  });
+
+  it('closing the active tab opens its predecessor', async () => {
+    await tabNamed('项目管理').locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL(/\/system\/param$/);
+    await expect.poll(() => tabLabels()).toEqual(['首页', '参数管理']);
+    await expect.poll(() => page.title()).toBe('参数管理');
+  });
+
+  it('关闭其他 keeps home and the active tab; 关闭全部 goes home', async () => {
+    await openFromSider('测试管理', '项目管理');
+    await openFromSider('测试管理', '任务管理');
+    await expect.poll(() => tabLabels()).toEqual(['首页', '参数管理', '项目管理', '任务管理']);
+    await tabNamed('参数管理').click();
+    await page.waitForURL(/\/system\/param$/);
+    await tabMenu('关闭其他');
+    await expect.poll(() => tabLabels()).toEqual(['首页', '参数管理']);
+    await tabMenu('关闭全部');
+    await page.waitForURL(/\/wel\/index$/);
+    await expect.poll(() => tabLabels()).toEqual(['首页']);
+  });
+
+  it('清除缓存 asks first, calls the server and reports 清除完毕', async () => {
+    const cleared = page.waitForRequest((request) => request.url().includes('/api/blade-auth/oauth/clear-cache'));
+    await tabMenu('清除缓存');
+    await page.locator('.ant-modal-confirm').getByText('是否需要清除缓存?').waitFor();
+    await snap(page, 'nav-clear-cache');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await cleared;
+    await toast('清除完毕').waitFor();
+  });
+
+  it('a top menu switches the sidebar to its menus; home shows them all again', async () => {
+    const topMenu = page.locator('.app-top-menu');
+    await topMenu.getByText('系统', { exact: true }).click();
+    await expect.poll(() => sider().getByText('测试管理', { exact: true }).count()).toBe(0);
+    await sider().getByText('系统管理', { exact: true }).waitFor();
+    await sider().getByText('权限管理', { exact: true }).waitFor();
+    await snap(page, 'nav-top-menu');
+    await topMenu.getByText('首页', { exact: true }).click();
+    await sider().getByText('测试管理', { exact: true }).waitFor();
+    await sider().getByText('研发工具', { exact: true }).waitFor();
+  });
+
+  it('menu search panel: prefix filter, Esc closes, Enter opens', async () => {
+    const panel = page.locator('.menu-search');
+    const options = panel.getByRole('option');
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    const input = panel.getByPlaceholder('请输入菜单名称');
+    await input.waitFor();
+    await input.fill('参数');
+    await expect.poll(() => options.allInnerTexts()).toEqual([expect.stringContaining('参数管理')]);
+    // A match in the middle of a name ('用户管理') is not a prefix match.
+    await input.fill('管理');
+    await expect.poll(() => options.count()).toBe(0);
+    await snap(page, 'nav-menu-search');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    await input.fill('终端');
+    await expect.poll(() => options.count()).toBe(1);
+    await input.press('Enter');
+    await page.waitForURL(/\/test\/terminal$/);
+    await panel.waitFor({ state: 'hidden' });
+  });
+
+  it('top search: typing offers matching menus and choosing one opens it', async () => {
+    const search = page.getByPlaceholder('搜索菜单');
+    await search.fill('参数');
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '参数管理' });
+    await option.waitFor();
+    await snap(page, 'nav-top-search');
+    await option.click();
+    await page.waitForURL(/\/system\/param$/);
+  });
+
+  it('an http menu opens embedded in the iframe route, with its own tab; case-insensitive search finds it', async () => {
+    const address = `${product.url}/favicon.svg`;
+    const menuId = '1990000000000000001';
+    await product.server.db.query(
+      `INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open)
+       VALUES ($1, 0, 'e2e_docs', 'Docs Portal', 'menu', $2, 'ReadOutlined', 99, 1, 0, 1)`,
+      [menuId, address],
+    );
+    await product.server.db.query('INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES ($1, $2, $3)', [
+      '1990000000000000002',
+      menuId,
+      await adminRoleId(),
+    ]);
+    await page.reload();
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    await page.locator('.menu-search').getByPlaceholder('请输入菜单名称').fill('docs');
+    await page.locator('.menu-search').getByRole('option').filter({ hasText: 'Docs Portal' }).click();
+    await page.waitForURL((url) => url.pathname === `/myiframe/${encodeURIComponent(address)}`);
+    await expect.poll(() => page.locator('iframe.iframe-page').getAttribute('src')).toBe(address);
+    await expect.poll(() => activeTab().innerText()).toBe('Docs Portal');
+    await expect.poll(() => page.title()).toBe('Docs Portal');
+    await snap(page, 'nav-iframe');
+  });
+
+  it('a known screen missing from the role menu shows /403', async () => {
+    await product.server.db.query(
+      `DELETE FROM blade_role_menu WHERE role_id = $1 AND menu_id = (SELECT id FROM blade_menu WHERE code = 'terminal')`,
+      [await adminRoleId()],
+    );
+    await page.goto(`${product.url}/test/terminal`);
+    await page.waitForURL(/\/403$/);
+    await page.goto(`${product.url}/system/param`);
+    await page.waitForURL(/\/system\/param$/);
+  });
+
+  it('guard: a locked session is sent to /lock from everywhere', async () => {
+    await page.evaluate(() =>
+      localStorage.setItem('saber-isLock', JSON.stringify({ dataType: 'boolean', content: true, datetime: Date.now() })),
+    );
+    await page.goto(`${product.url}/system/param`);
+    await page.waitForURL(/\/lock$/);
+    await page.goto(`${product.url}/login`);
+    await page.waitForURL(/\/lock$/);
+    await page.evaluate(() => localStorage.removeItem('saber-isLock'));
+  });
+});
