@@ -13,8 +13,11 @@ describe('chart scales', () => {
     ]);
   });
 
-  it('spreads ticks evenly from 0 to the maximum', () => {
+  it('spreads ticks evenly from 0 to the maximum, on whole numbers when the maximum allows', () => {
     expect(ticks(20)).toEqual([0, 5, 10, 15, 20]);
+    expect(ticks(5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(ticks(10)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(ticks(1)).toEqual([0, 1]);
     expect(ticks(1, 2)).toEqual([0, 0.5, 1]);
   });
 });

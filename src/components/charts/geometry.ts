@@ -28,8 +28,13 @@ export function niceMax(max: number): number {
   return step * magnitude;
 }
 
-/** `count + 1` evenly spaced tick values from 0 to `top`, integers when the step allows. */
-export function ticks(top: number, count = 4): number[] {
+/** How many steps divide `top` into whole numbers (4, else 5, else 2), so count axes never read 1.25. */
+export function tickCount(top: number): number {
+  return [4, 5, 2].find((count) => Number.isInteger(top / count)) ?? 1;
+}
+
+/** `count + 1` evenly spaced tick values from 0 to `top`. */
+export function ticks(top: number, count = tickCount(top)): number[] {
   return Array.from({ length: count + 1 }, (_, index) => Number(((top * index) / count).toFixed(2)));
 }
 

@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { formatDate } from '../../server/blade/serializer';
+import { snap } from './browser';
+import { loginAs, startProduct, type RunningProduct } from './product';
+
+let product: RunningProduct;
+let context: BrowserContext;
+let page: Page;
+/** The `Blade-Auth` header the app sends, reused to ask the list endpoints what the figures should be. */
+let bladeAuth = '';
+
+const SABER_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+beforeAll(async () => {
+  product = await startProduct();
+  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.on('request', (request) => {
+    const header = request.headers()['blade-auth'];
+    if (header) bladeAuth = header;
+  });
+});
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await snap(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await product?.stop();
+});
+
+/** `data` of a GET against the running server, as the logged-in admin. */
+async function apiData(path: string) {
+  const response = await fetch(`${product.url}${path}`, { headers: { Authorization: SABER_BASIC, 'Blade-Auth': bladeAuth } });
+  const body = await response.json();
+  expect(body.code, JSON.stringify(body)).toBe(200);
+  return body.data;
+}
+
+const listTotal = async (path: string) => (await apiData(path)).total as number;
+const figureValue = async (key: string) => {
+  const value = page.locator(`[data-figure=${key}] .ant-statistic-content-value`);
+  await value.waitFor();
+  return Number((await value.innerText()).replace(/\D/g, ''));
+};
+const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
+const chart = (name: string) => page.getByRole('img', { name: new RegExp(name) });
+const sider = () => page.locator('.ant-layout-sider');
+
+async function openFromSider(group: string, item: string, url: RegExp) {
+  const entry = sider().getByText(item, { exact: true });
+  if (!(await entry.isVisible())) await sider().getByText(group, { exact: true }).click();
+  await entry.click();
+  await page.waitForURL(url);
+  await rows().first().waitFor();
+}
+
+describe('home and dashboard with real figures', () => {
+  it('logs in; the home cards show what the list endpoints report', async () => {
+    await loginAs(page, product);
+    await expect.poll(() => bladeAuth).not.toBe('');
+    const today = formatDate(new Date());
+    const expected = {
+      projects: await listTotal('/gateway/blade-project/project/list?current=1&size=1'),
+      tasks: await listTotal('/gateway/blade-task/task/list?current=1&size=1'),
+      terminals: await listTotal('/gateway/blade-terminal/terminalManagement/page?current=1&size=1'),
+      runsToday: await listTotal(
+        `/gateway/blade-taskrecord/taskRecord/list?current=1&size=1&executeTime_datege=${encodeURIComponent(`${today} 00:00:00`)}`,
+      ),
+    };
+    expect(expected.projects).toBeGreaterThan(0);
+    expect(expected.tasks).toBeGreaterThan(0);
+    expect(expected.terminals).toBeGreaterThan(0);
+    for (const [key, total] of Object.entries(expected)) {
+      await expect.poll(() => figureValue(key), { message: key }).toBe(total);
+    }
+    await chart('任务运行状态分布').waitFor();
+    await chart('近14天执行次数').waitFor();
+    await snap(page, 'home-figures');
+  });
+
+  it('the home bar chart gives each run status the count the task list filters to', async () => {
+    const bars = chart('任务运行状态分布');
+    const description = await bars.locator('desc').textContent();
+    const runningTotal = await listTotal('/gateway/blade-task/task/list?current=1&size=1&runStatus_equal=1');
+    expect(description).toContain(`运行中 ${runningTotal}`);
+  });
+
+  it('opens the dashboard: three charts and the ten newest task records', async () => {
+    await page.getByRole('button', { name: '查看仪表盘' }).click();
+    await page.waitForURL(/\/wel\/dashboard/);
+    await chart('任务运行状态分布').waitFor();
+    await chart('终端运行状态分布').waitFor();
+    await chart('近14天执行次数').waitFor();
+    const newest = await apiData('/gateway/blade-taskrecord/taskRecord/list?current=1&size=10&descs=execute_time');
+    const table = page.locator('.dashboard-page__recent');
+    await expect.poll(() => table.locator('tr.ant-table-row').count()).toBe(newest.records.length);
+    const firstRow = table.locator('tr.ant-table-row').first();
+    expect(await firstRow.innerText()).toContain(newest.records[0].taskCode);
+    expect(await firstRow.innerText()).toContain(newest.records[0].executeTime);
+    const terminals = await listTotal('/gateway/blade-terminal/terminalManagement/page?current=1&size=1');
+    expect(await chart('终端运行状态分布').locator('.chart__total').textContent()).toBe(String(terminals));
+    await snap(page, 'dashboard');
+  });
+
+  it('opens 项目管理, 任务管理 and 终端管理 from the sidebar and lists the rows their list endpoints answer', async () => {
+    const screens = [
+      ['项目管理', /\/test\/project/, '/gateway/blade-project/project/list', 'projectCode', 'project-list'],
+      ['任务管理', /\/test\/task$/, '/gateway/blade-task/task/list', 'taskCode', 'task-list'],
+      ['终端管理', /\/test\/terminal/, '/gateway/blade-terminal/terminalManagement/page', 'terminalCode', 'terminal-list'],
+    ] as const;
+    for (const [item, url, api, codeField, shot] of screens) {
+      await openFromSider('测试管理', item, url);
+      const firstPage = await apiData(`${api}?current=1&size=10`);
+      await expect.poll(() => rows().count(), { message: item }).toBe(firstPage.records.length);
+      await rows().filter({ hasText: firstPage.records[0][codeField] }).waitFor();
+      await page.getByText(`共 ${firstPage.total} 条`).waitFor();
+      await snap(page, shot);
+    }
+  });
+
+  it('adds a project in the 90% drawer; the home figure counts it', async () => {
+    await openFromSider('测试管理', '项目管理', /\/test\/project/);
+    const before = await listTotal('/gateway/blade-project/project/list?current=1&size=1');
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const drawer = page.locator('.ant-drawer-content').filter({ has: page.locator('form') });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => drawer.getByText('请选择项目状态').count()).toBe(1);
+    await expect.poll(() => drawer.getByText('请选择负责人').count()).toBe(1);
+    await snap(page, 'project-drawer-required');
+    await drawer.getByLabel('项目编号').fill('PRJ-E2E-001');
+    await drawer.getByLabel('项目名称').fill('端到端看板项目');
+    await drawer.getByLabel('项目状态').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('进行中', { exact: true }).click();
+    await drawer.getByLabel('负责人编号').fill('1123598821738675201');
+    await drawer.getByLabel('负责人', { exact: true }).fill('端到端负责人');
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message, .ant-notification').getByText('新增成功', { exact: true }).waitFor();
+    await page.locator('.ant-table-tbody tr').filter({ hasText: 'PRJ-E2E-001' }).waitFor();
+    expect(await listTotal('/gateway/blade-project/project/list?current=1&size=1')).toBe(before + 1);
+
+    await page.goto(`${product.url}/wel/index`);
+    await expect.poll(() => figureValue('projects')).toBe(before + 1);
+  });
+
+  it('opens the task records by their route (no menu entry): rows, and no add button', async () => {
+    await page.goto(`${product.url}/test/taskrecord`);
+    await rows().first().waitFor();
+    expect(await page.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);
+    await snap(page, 'taskrecord-list');
+  });
+});
