@@ -10,6 +10,10 @@ const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 const ErrorPage = lazy(() => import('./pages/error/ErrorPage'));
 const AppLayout = lazy(() => import('./layout/AppLayout'));
 const WelcomePage = lazy(() => import('./pages/wel/WelcomePage'));
+const LockPage = lazy(() => import('./pages/lock/LockPage'));
+const InfoPage = lazy(() => import('./pages/info/InfoPage'));
+const IframePage = lazy(() => import('./pages/iframe/IframePage'));
+const DashboardPage = lazy(() => import('./pages/wel/DashboardPage'));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
@@ -18,6 +22,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RouteGuard />}>
         <Route path="/login" element={suspended(<LoginPage />)} />
+        <Route path="/lock" element={suspended(<LockPage />)} />
         <Route path="/403" element={suspended(<ErrorPage status="403" />)} />
         <Route path="/404" element={suspended(<ErrorPage status="404" />)} />
         <Route path="/500" element={suspended(<ErrorPage status="500" />)} />
@@ -25,6 +30,9 @@ export function AppRoutes() {
         <Route path="/wel" element={<Navigate to={siteConfig.homePath} replace />} />
         <Route element={suspended(<AppLayout />)}>
           <Route path={siteConfig.homePath} element={<WelcomePage />} />
+          <Route path="/info/index" element={<InfoPage />} />
+          <Route path="/wel/dashboard" element={<DashboardPage />} />
+          <Route path="/myiframe/:routerPath" element={<IframePage />} />
           {resourceUis.map((ui) => (
             <Route key={ui.schema.name} path={ui.schema.route} element={ui.element} />
           ))}
