@@ -222,9 +222,6 @@ async function register(params: RegisterParams) {
   }
 }
 
-/** The guest's token, sent as the query parameter Blade accepts, since a guest is never stored as the session. */
-const guestTokenParam = (guest: SocialGuest) => ({ 'blade-auth': `bearer ${guest.accessToken}` });
-
 /**
  * Applies for a local account for a social guest (`register-guest`, spec §7). Resolves on success; rejects with the
  * server's message, or without one when the server gave none (the dialog then shows `提交失败`).
@@ -237,16 +234,16 @@ export async function registerGuest(guest: SocialGuest, form: GuestRegistration)
       account: form.account,
       password: await encryptPassword(form.password),
       oauthId: guest.oauthId,
-      ...guestTokenParam(guest),
     },
     headers: { 'Tenant-Id': form.tenantId },
+    bearerToken: guest.accessToken,
     silent: true,
   });
 }
 
 /** Spec §4: after applying, the guest is logged out until an administrator passes the audit. */
 export async function endGuestSession(guest: SocialGuest): Promise<void> {
-  await oauthClient.get(LOGOUT_URL, { params: guestTokenParam(guest) }).catch(() => undefined);
+  await oauthClient.get(LOGOUT_URL, { bearerToken: guest.accessToken }).catch(() => undefined);
   clearSession();
 }
 

@@ -11,6 +11,13 @@ import { getRefreshToken, getToken } from './storage';
 
 export const TOKEN_URL = '/api/blade-auth/oauth/token';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The access token for this request instead of the stored one (a social guest, who is never stored). */
+    bearerToken?: string;
+  }
+}
+
 /** Settings every Blade client shares: same origin, spec timeout, HTTP 200–500 answered by the body's code. */
 export const bladeAxiosDefaults: CreateAxiosDefaults = {
   baseURL: '',
@@ -28,7 +35,7 @@ export function basicAuthorization(): string {
 export function applyBladeHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const { headers } = config;
   headers.set('Authorization', basicAuthorization());
-  const token = getToken();
+  const token = config.bearerToken ?? getToken();
   // A retried request must carry the current token, not the one it was first sent with.
   if (token) headers.set(siteConfig.tokenHeader, `bearer ${token}`);
   else headers.delete(siteConfig.tokenHeader);

@@ -242,9 +242,8 @@ describe('third-party registration (register-guest)', () => {
       account: 'zhangsan',
       password: md5('Pass-1234'),
       oauthId: 'oauth-9',
-      'blade-auth': 'bearer guest-1',
     });
-    expect(seen[0].headers['tenant-id']).toBe('000000');
+    expect(seen[0].headers).toMatchObject({ 'tenant-id': '000000', 'blade-auth': 'bearer guest-1' });
   });
 
   it('rejects with the server message and shows nothing itself (the dialog does)', async () => {
@@ -267,7 +266,7 @@ describe('third-party registration (register-guest)', () => {
       }),
     );
     await endGuestSession(guest);
-    expect(seen[0].query['blade-auth']).toBe('bearer guest-1');
+    expect(seen[0].headers['blade-auth']).toBe('bearer guest-1');
     expect(getToken()).toBeUndefined();
   });
 });

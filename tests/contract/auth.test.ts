@@ -9,7 +9,7 @@ import {
   stopTokenRefreshTimer,
   tokenNeedsRefresh,
 } from '../../providers/auth';
-import { siteConfig } from '../../providers/config';
+import { resetSiteSettings, siteConfig } from '../../providers/config';
 import { configureHttp } from '../../providers/http';
 import { homeTab, storeKeys } from '../../providers/session';
 import { getRefreshToken, getStore, getToken, setRefreshToken, setStore, setToken } from '../../providers/storage';
@@ -28,6 +28,9 @@ const notifyError = vi.fn<(msg: string) => void>();
 beforeEach(() => {
   notifyError.mockReset();
   configureHttp({ notifyError, whitelistCodes: [] });
+  // The deployment's defaults (no SSO): logout reads them.
+  resetSiteSettings();
+  server.use(route.get('/site-config.json', () => HttpResponse.json({})));
 });
 
 afterEach(() => {

@@ -1,3 +1,4 @@
+import { sm2 } from 'sm-crypto';
 import type { BladeModule, ServerServices } from '../../blade/context';
 import type { Db } from '../../db/types';
 
@@ -8,13 +9,11 @@ import type { Db } from '../../db/types';
 
 export const SITE_CONFIG_PATH = '/site-config.json';
 
-/** Environment switches of the login page (README "Configuration"). */
+/** Environment switches of the login page beyond the server's own config (README "Configuration"). */
 export interface SiteEnv {
-  BLADE_REGISTER?: string;
   BLADE_SSO?: string;
   BLADE_SSO_AUTHORIZE_URL?: string;
   BLADE_SSO_LOGOUT_URL?: string;
-  BLADE_SM2_PUBLIC_KEY?: string;
 }
 
 interface SocialSourceRow {
@@ -26,6 +25,10 @@ interface SocialSourceRow {
 
 const isOn = (value: string | undefined) => (value ?? '').trim().toLowerCase() === 'on';
 const textOr = (value: string | undefined, fallback: string) => (value && value.trim() ? value.trim() : fallback);
+
+/** sm-crypto derives the public key; its type declarations lack the function. */
+const publicKeyOf = (privateKey: string) =>
+  (sm2 as unknown as { getPublicKeyFromPrivateKey(key: string): string }).getPublicKeyFromPrivateKey(privateKey);
 
 /** The social sources an administrator configured and enabled; none before the table exists. */
 async function socialSources(db: Db) {
@@ -50,13 +53,15 @@ export async function siteSettings({ db, config }: ServerServices, env: SiteEnv)
   return {
     tenantMode: true,
     captchaMode: config.captcha,
-    registerMode: isOn(env.BLADE_REGISTER),
+    // The same switch the register grant obeys (env BLADE_REGISTER).
+    registerMode: Boolean(config.register),
     ssoMode: isOn(env.BLADE_SSO),
     // The embedded server is itself the SSO authorization server unless another one is named.
     ssoAuthorizeUrl: textOr(env.BLADE_SSO_AUTHORIZE_URL, '/api/blade-auth/oauth/authorize'),
     ssoLogoutUrl: textOr(env.BLADE_SSO_LOGOUT_URL, '/api/blade-auth/oauth/logout'),
     socialSources: await socialSources(db),
-    sm2PublicKey: textOr(env.BLADE_SM2_PUBLIC_KEY, ''),
+    // With an SM2 key the server decrypts passwords and phone numbers; the browser encrypts with its public half.
+    sm2PublicKey: config.sm2PrivateKey ? publicKeyOf(config.sm2PrivateKey) : '',
   };
 }
 
