@@ -12,6 +12,7 @@ import { grantToken, revokeSession } from './login';
 import { OAUTH, OAuthError, oauthError } from './oauth-error';
 import { sendValidateCode } from './sms';
 import { authorizeUrlOf, providerOf } from './social';
+import { socialProviderModule } from './social-providers';
 import { authorizePage, authorizeSubmit, ssoLogout } from './sso';
 
 const BASE = '/api/blade-auth/oauth';
@@ -101,6 +102,8 @@ export const authModule: BladeModule = (app, services) => {
     const tenantId = c.req.query('tenantId') || c.req.header('tenant-id') || ADMIN_TENANT;
     return send(c, R.data(await sendValidateCode(services, tenantId, c.req.query('phone'))));
   });
+
+  socialProviderModule(app, services);
 
   app.get(`${BASE}/authorize`, (c) => authorizePage(services, c));
   app.post(`${BASE}/authorize`, (c) => authorizeSubmit(services, c));

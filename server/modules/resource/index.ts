@@ -3,6 +3,9 @@ import { extname } from 'node:path';
 import type { BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { BladeError, badRequest } from '../../blade/errors';
+import { requireMenu } from '../../blade/permissions';
+import { pageOf, parsePaging } from '../../blade/query';
+import { serializeColumns } from '../../blade/serializer';
 import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
 
@@ -32,8 +35,31 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 /** Shown inline; anything else (HTML, SVG, scripts...) is a download so an upload can never run in this origin. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'text/plain; charset=utf-8']);
 
-/** `put-file` (multipart `file`) stores an upload in `blade_attach`; `file/<name>` serves it back. */
+const SMS_RECORD_TYPES = { id: 'id', phone: 'string', content: 'string', send_time: 'string', used: 'int' } as const;
+
+/**
+ * `put-file` (multipart `file`) stores an upload in `blade_attach`; `file/<name>` serves it back. The SMS records of
+ * the default channel (the server log) can be read back by whoever manages SMS.
+ */
 export const resourceModule: BladeModule = (app, { db }) => {
+  app.get('/api/blade-resource/sms/record/list', requireMenu(db, 'sms'), async (c) => {
+    const paging = parsePaging(c.req.query());
+    const phone = c.req.query('phone') ?? '';
+    const { tenantId } = c.get('user');
+    const where = `tenant_id = $1 AND ($2 = '' OR phone = $2)`;
+    const rows = await db.query(
+      `SELECT id, phone, content, send_time::text AS send_time, used FROM blade_sms_record WHERE ${where}
+       ORDER BY send_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
+      [tenantId, phone],
+    );
+    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_sms_record WHERE ${where}`, [tenantId, phone]);
+    const records = rows.map((row) => {
+      const record = serializeColumns(row, SMS_RECORD_TYPES);
+      return { ...record, sendTime: formatDateTime(new Date(Number(row.send_time))) };
+    });
+    return send(c, R.data(pageOf(records, Number(count.n), paging)));
+  });
+
   app.post(`${BASE}/put-file`, async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) throw badRequest('上传文件大小不能超过10MB');

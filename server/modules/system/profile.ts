@@ -5,6 +5,7 @@ import { R, send } from '../../blade/envelope';
 import { badRequest, MSG } from '../../blade/errors';
 import { isIdText, nextId } from '../../blade/ids';
 import { requireCode } from '../../blade/permissions';
+import { pageOf, parsePaging } from '../../blade/query';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 import { USER_STATUS } from '../auth/login';
@@ -171,6 +172,22 @@ export const profileModule: BladeModule = (app, services) => {
       await tx.query('UPDATE blade_user_oauth SET user_id = $1 WHERE id = $2', [id, oauthId]);
     });
     return send(c, R.success());
+  });
+
+  // Registrations awaiting audit (the user screen's audit dialog), newest first.
+  app.get(`${BASE}/user/audit-list`, requireCode(db, 'user_audit'), async (c) => {
+    const paging = parsePaging(c.req.query());
+    const account = c.req.query('account') ?? '';
+    const where = `tenant_id = $1 AND status = $2 AND is_deleted = 0 AND ($3 = '' OR account = $3)`;
+    const params = [c.get('user').tenantId, USER_STATUS.awaitingAudit, account];
+    const rows = await db.query(
+      `SELECT ${USER_COLUMNS}, create_time FROM blade_user WHERE ${where}
+       ORDER BY create_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
+      params,
+    );
+    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_user WHERE ${where}`, params);
+    const records = rows.map((row) => serializeColumns(row, { ...USER_TYPES, create_time: 'datetime' }));
+    return send(c, R.data(pageOf(records, Number(count.n), paging)));
   });
 
   for (const [path, status] of [
