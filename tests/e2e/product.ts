@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startServer } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
 import { launchChromium } from './browser';
 
 export const ADMIN_PASSWORD = 'E2e-admin-pass1';
@@ -14,12 +15,15 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-/** The product as `npm start` runs it (built app + API, captcha on), on a fresh data dir and a free port. */
-export async function startProduct(): Promise<RunningProduct> {
+/**
+ * The product as `npm start` runs it (built app + API, captcha on), on a fresh data dir and a free port. `config`
+ * overrides server settings (e.g. `{ register: true }` for BLADE_REGISTER=on).
+ */
+export async function startProduct(config: Partial<ServerConfig> = {}): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-e2e-'));
   // E2E_STATIC_DIR lets parallel work build into its own folder instead of sharing dist/.
   const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir });
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir, ...config });
   const browser = await launchChromium();
   return {
     url: server.url,
