@@ -128,8 +128,10 @@ describe('home and dashboard with real figures', () => {
     const drawer = page.locator('.ant-drawer-content').filter({ has: page.locator('form') });
     await drawer.waitFor();
     await drawer.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => drawer.getByText('请选择项目状态').count()).toBe(1);
-    await expect.poll(() => drawer.getByText('请选择负责人').count()).toBe(1);
+    // The status select's placeholder reads the same as its required message: count the messages only.
+    const errors = drawer.locator('.ant-form-item-explain-error');
+    await expect.poll(() => errors.filter({ hasText: /^请选择项目状态$/ }).count()).toBe(1);
+    await expect.poll(() => errors.filter({ hasText: /^请选择负责人$/ }).count()).toBe(1);
     await snap(page, 'project-drawer-required');
     await drawer.getByLabel('项目编号').fill('PRJ-E2E-001');
     await drawer.getByLabel('项目名称').fill('端到端看板项目');
@@ -144,6 +146,66 @@ describe('home and dashboard with real figures', () => {
 
     await page.goto(`${product.url}/wel/index`);
     await expect.poll(() => figureValue('projects')).toBe(before + 1);
+  });
+
+  it('searches, edits, views and deletes that project; the home figure follows', async () => {
+    await openFromSider('测试管理', '项目管理', /\/test\/project/);
+    const projectRow = (text: string) => page.locator('.ant-table-tbody tr').filter({ hasText: text });
+    const search = page.locator('form').filter({ has: page.getByRole('button', { name: /搜\s*索/ }) });
+    await search.getByLabel('项目名称').fill('端到端看板');
+    await search.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => rows().count()).toBe(1);
+    await projectRow('PRJ-E2E-001').waitFor();
+    await search.getByRole('button', { name: /清\s*空/ }).click();
+    const total = await listTotal('/gateway/blade-project/project/list?current=1&size=1');
+    await expect.poll(() => rows().count()).toBe(Math.min(10, total));
+
+    await projectRow('PRJ-E2E-001').getByText('编辑', { exact: true }).click();
+    const drawer = page.locator('.ant-drawer-content').filter({ has: page.locator('form') });
+    await expect.poll(() => drawer.getByLabel('项目名称').inputValue()).toBe('端到端看板项目');
+    await drawer.getByLabel('项目名称').fill('端到端看板项目（改）');
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message, .ant-notification').getByText('更新成功', { exact: true }).waitFor();
+    await projectRow('端到端看板项目（改）').waitFor();
+
+    await projectRow('PRJ-E2E-001').getByText('查看', { exact: true }).click();
+    const view = page.locator('.ant-drawer-content').filter({ hasText: '端到端看板项目（改）' });
+    await view.waitFor();
+    expect(await view.locator('input:not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])').count()).toBe(0);
+    await snap(page, 'project-view');
+    await view.getByRole('button', { name: /取\s*消/ }).click();
+    await view.waitFor({ state: 'hidden' });
+
+    const before = await listTotal('/gateway/blade-project/project/list?current=1&size=1');
+    await projectRow('PRJ-E2E-001').getByText('删除', { exact: true }).click();
+    await page.getByText('确定将选择数据删除?').waitFor();
+    await page.locator('.ant-popover, .ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.locator('.ant-message, .ant-notification').getByText('删除成功', { exact: true }).waitFor();
+    await expect.poll(() => projectRow('PRJ-E2E-001').count()).toBe(0);
+    await page.goto(`${product.url}/wel/index`);
+    await expect.poll(() => figureValue('projects')).toBe(before - 1);
+  });
+
+  it('adds a task through mainTaskSubmit; the home figure counts it', async () => {
+    await openFromSider('测试管理', '任务管理', /\/test\/task$/);
+    const before = await listTotal('/gateway/blade-task/task/list?current=1&size=1');
+    const submits: string[] = [];
+    const record = (request: { url(): string }) => {
+      if (request.url().includes('/gateway/blade-task/task/')) submits.push(request.url());
+    };
+    page.on('request', record);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const drawer = page.locator('.ant-drawer-content').filter({ has: page.locator('form') });
+    await drawer.getByLabel('任务编号').fill('TASK-E2E-1');
+    await drawer.getByLabel('任务名称').fill('端到端任务');
+    await drawer.getByLabel('功能模块', { exact: true }).fill('1001,1002');
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message, .ant-notification').getByText('新增成功', { exact: true }).waitFor();
+    page.off('request', record);
+    expect(submits.some((url) => url.includes('/task/mainTaskSubmit'))).toBe(true);
+    await page.locator('.ant-table-tbody tr').filter({ hasText: 'TASK-E2E-1' }).waitFor();
+    await page.goto(`${product.url}/wel/index`);
+    await expect.poll(() => figureValue('tasks')).toBe(before + 1);
   });
 
   it('opens the task records by their route (no menu entry): rows, and no add button', async () => {
