@@ -1,0 +1,119 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { snap } from './browser';
+import { loginAs, startProduct, type RunningProduct } from './product';
+
+let product: RunningProduct;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  product = await startProduct();
+  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+});
+
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await snap(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await product?.stop();
+});
+
+const sider = (on: Page = page) => on.locator('.ant-layout-sider');
+
+/** The sidebar's text with every group opened: the menus the role offers. */
+async function sidebarText(on: Page): Promise<string> {
+  await sider(on).getByText('系统管理').first().waitFor();
+  for (const group of ['测试管理', '工作台', '系统管理']) {
+    const title = sider(on).getByText(group, { exact: true });
+    if ((await title.count()) > 0) await title.first().click();
+  }
+  return sider(on).innerText();
+}
+
+/** The access token the page stored in its cookie (spec §9), as a script calling the API would use it. */
+async function storedToken(): Promise<string> {
+  const cookie = (await context.cookies(product.url)).find((entry) => entry.name === 'saber-access-token');
+  if (!cookie) throw new Error('no stored access token');
+  return decodeURIComponent(cookie.value);
+}
+
+/** A call made from the page itself, with the page's token, as devtools or a script in the page would. */
+async function callFromPage(path: string, body?: unknown) {
+  const token = await storedToken();
+  return page.evaluate(
+    async ({ path, body, token }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${btoa('saber:saber_secret')}`,
+          'Blade-Auth': `bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { path, body, token },
+  );
+}
+
+let adminMenus = '';
+
+describe('a smaller role sees less and is refused by the API', () => {
+  it('admin sees the whole menu, including 用户管理', async () => {
+    const adminContext = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    const adminPage = await adminContext.newPage();
+    await loginAs(adminPage, product);
+    adminMenus = await sidebarText(adminPage);
+    await adminContext.close();
+    expect(adminMenus).toContain('用户管理');
+    expect(adminMenus).toContain('参数管理');
+  });
+
+  it('tester logs in and sees fewer menus: no 用户管理 or 部门管理, but 参数管理, 项目管理 and 通知公告', async () => {
+    await loginAs(page, product, 'tester');
+    const testerMenus = await sidebarText(page);
+    expect(testerMenus.length).toBeLessThan(adminMenus.length);
+    expect(testerMenus).not.toContain('用户管理');
+    expect(testerMenus).not.toContain('部门管理');
+    for (const name of ['参数管理', '项目管理', '通知公告']) expect(testerMenus).toContain(name);
+    await snap(page, 'permissions-tester-menu');
+  });
+
+  it('on 参数管理 the tester has 查看 but no 新增, 编辑 or 删除', async () => {
+    await sider().getByText('参数管理', { exact: true }).click();
+    await page.waitForURL(/\/system\/param/);
+    await page.locator('.ant-table-tbody').waitFor();
+    // A row to act on: the administrator API is not available to the tester, so the server adds one directly.
+    await product.server.db.query(
+      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time, is_deleted)
+       VALUES (1900000000000000999, '000000', 'E2E 参数', 'e2e.permissions', 'v', '2024-01-01 00:00:00', '2024-01-01 00:00:00', 0)`,
+    );
+    await page.reload();
+    const row = page.locator('.ant-table-tbody tr').filter({ hasText: 'e2e.permissions' });
+    await row.waitFor();
+    await expect.poll(() => row.getByText('查看', { exact: true }).count()).toBe(1);
+    const content = page.locator('.ant-layout-content');
+    expect(await content.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);
+    expect(await row.getByText('编辑', { exact: true }).count()).toBe(0);
+    expect(await row.getByText('删除', { exact: true }).count()).toBe(0);
+    await snap(page, 'permissions-tester-param');
+  });
+
+  it('calling the hidden actions directly with the stored token answers 403 请求被拒绝', async () => {
+    const remove = await callFromPage('/api/blade-system/param/remove?ids=1900000000000000999');
+    expect(remove).toEqual({ status: 403, body: { code: 403, success: false, data: null, msg: '请求被拒绝' } });
+    const add = await callFromPage('/api/blade-system/param/submit', { paramName: 'x', paramKey: 'x.y', paramValue: 'z' });
+    expect(add.status).toBe(403);
+    const edit = await callFromPage('/api/blade-system/param/submit', { id: '1900000000000000999', paramValue: 'changed' });
+    expect(edit.body.msg).toBe('请求被拒绝');
+    const [row] = await product.server.db.query<{ param_value: string; is_deleted: number }>(
+      'SELECT param_value, is_deleted FROM blade_param WHERE id = 1900000000000000999',
+    );
+    expect(row).toEqual({ param_value: 'v', is_deleted: 0 });
+  });
+});
