@@ -101,11 +101,16 @@ export function parseSiteSettings(document: unknown): Partial<SiteSettings> {
 let loading: Promise<SiteSettings> | undefined;
 
 /**
- * Reads `/site-config.json` once per page load into `siteConfig`; an unreachable or malformed document leaves the
- * defaults in place (the login page must still work).
+ * Reads `/site-config.json` once per page load into `siteConfig`; an unreachable, slow or malformed document leaves
+ * the defaults in place (the login page must still work).
  */
 export function loadSiteSettings(): Promise<SiteSettings> {
-  loading ??= fetch(new URL(SITE_CONFIG_URL, window.location.href), { cache: 'no-store', headers: { Accept: 'application/json' } })
+  loading ??= fetch(new URL(SITE_CONFIG_URL, window.location.href), {
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+    // A hung request must not hold the login page: past the request timeout the defaults apply.
+    signal: AbortSignal.timeout(constants.requestTimeoutMs),
+  })
     .then((response) => (response.ok ? response.json() : {}))
     .catch(() => ({}))
     .then((document: unknown) => {
