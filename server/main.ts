@@ -12,6 +12,7 @@ if (config.upstream) {
   console.log(`Login: tenant ${ADMIN_TENANT}, account admin`);
   // Generated on this first start only; it is stored as a hash and never shown again.
   if (server.adminPassword) console.log(`Administrator password (shown once): ${server.adminPassword}`);
+  console.log('Demo account: tenant 000000, account tester (two roles, two departments); tester uses the same first-start password');
 }
 
 let stopping = false;
