@@ -26,8 +26,10 @@ export function LockButton() {
   };
 
   const savePassword = async () => {
-    const { password } = await form.validateFields();
-    setLockPassword(password);
+    // An empty password shows its message under the field.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setLockPassword(values.password);
     setAsking(false);
     form.resetFields();
     lockNow();

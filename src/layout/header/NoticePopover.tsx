@@ -27,8 +27,8 @@ async function fetchNotices(): Promise<{ records: Notice[]; total: number }> {
 
 /** Mail and message tabs hold sample entries (spec §1: the notice popover holds sample data); keys of their texts. */
 const SAMPLES = {
-  mail: ['notice.sample.mail1', 'notice.sample.mail2'],
-  message: ['notice.sample.message1', 'notice.sample.message2'],
+  mail: ['notices.sample.mail1', 'notices.sample.mail2'],
+  message: ['notices.sample.message1', 'notices.sample.message2'],
 } as const;
 
 /** The newest notices, fetched once when the header mounts; a failure leaves the tab empty. */
@@ -55,10 +55,10 @@ export function NoticePopover() {
 
   const sampleTab = (key: keyof typeof SAMPLES) => ({
     key,
-    label: t(`notice.${key}`),
+    label: t(`notices.${key}`),
     children: (
       <>
-        <Tag className="notice-list__sample">{t('notice.sampleData')}</Tag>
+        <Tag className="notice-list__sample">{t('notices.sampleData')}</Tag>
         <List size="small" dataSource={[...SAMPLES[key]]} renderItem={(text) => <List.Item>{t(text)}</List.Item>} />
       </>
     ),
@@ -66,7 +66,7 @@ export function NoticePopover() {
 
   const noticeTab = {
     key: 'notice',
-    label: t('notice.notice'),
+    label: t('notices.notice'),
     children: notices.isLoading ? (
       <Spin />
     ) : notices.data?.records.length ? (
@@ -87,7 +87,7 @@ export function NoticePopover() {
         )}
       />
     ) : (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} />
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.empty')} />
     ),
   };
 
@@ -105,7 +105,7 @@ export function NoticePopover() {
       }
     >
       <Badge count={notices.data?.total ?? 0} overflowCount={99} size="small" className="header-tools__badge">
-        <Button type="text" icon={<BellOutlined />} aria-label={t('notice.title')} title={t('notice.title')} />
+        <Button type="text" icon={<BellOutlined />} aria-label={t('notices.title')} title={t('notices.title')} />
       </Badge>
     </Popover>
   );

@@ -1,4 +1,4 @@
-import { Form, Modal, Select } from 'antd';
+import { App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchDeptRole, type Identity } from '../../../providers/auth';
@@ -18,6 +18,7 @@ interface SwitchForm {
 /** Spec §4 department/role switch: choose among the user's own departments and roles, then renew the token. */
 export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRoleDialogProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<SwitchForm>();
   const [choices, setChoices] = useState<{ depts: Choice[]; roles: Choice[] }>({ depts: [], roles: [] });
   const [loading, setLoading] = useState(false);
@@ -40,10 +41,15 @@ export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRole
   }, [open]);
 
   const submit = async () => {
-    const { deptId, roleId } = await form.validateFields();
+    // Invalid fields show their messages under the selects.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     setSwitching(true);
     try {
-      await switchDeptRole(deptId, roleId);
+      await switchDeptRole(values.deptId, values.roleId);
+    } catch (error) {
+      // A refused switch keeps the current session.
+      void message.error(error instanceof Error ? error.message : String(error));
     } finally {
       setSwitching(false);
     }

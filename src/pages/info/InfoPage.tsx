@@ -16,7 +16,6 @@ import {
 } from './userApi';
 
 interface ProfileForm {
-  avatar?: string;
   realName: string;
   name: string;
   phone: string;
@@ -30,12 +29,12 @@ interface PasswordForm {
 }
 
 /** The header shows the session's stored user: keep its avatar and name in step with the saved profile. */
-function rememberProfile(profile: ProfileForm): void {
+function rememberProfile(profile: ProfileForm, avatar: string | undefined): void {
   const userInfo = getUserInfo();
   if (!userInfo) return;
   setStore({
     name: storeKeys.userInfo,
-    content: { ...userInfo, avatar: profile.avatar ?? userInfo.avatar, real_name: profile.realName, nick_name: profile.name },
+    content: { ...userInfo, avatar: avatar ?? userInfo.avatar, real_name: profile.realName, nick_name: profile.name },
   });
 }
 
@@ -47,14 +46,15 @@ function ProfileTab() {
   const [profile, setProfile] = useState<UserProfile>();
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const avatar = Form.useWatch('avatar', form);
+  // Kept beside the form: an Upload inside a named Form.Item would store its change events as the value.
+  const [avatar, setAvatar] = useState<string>();
 
   useEffect(() => {
     fetchProfile()
       .then((loaded) => {
         setProfile(loaded);
+        setAvatar(loaded.avatar || undefined);
         form.setFieldsValue({
-          avatar: loaded.avatar,
           realName: loaded.realName ?? '',
           name: loaded.name ?? '',
           phone: loaded.phone ?? '',
@@ -74,7 +74,7 @@ function ProfileTab() {
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      form.setFieldValue('avatar', await uploadFile(file));
+      setAvatar(await uploadFile(file));
     } finally {
       setUploading(false);
     }
@@ -84,10 +84,12 @@ function ProfileTab() {
     if (!profile) return;
     setSaving(true);
     try {
-      await updateProfile({ id: profile.id, ...values });
-      rememberProfile(values);
+      await updateProfile({ id: profile.id, ...values, avatar });
+      rememberProfile(values, avatar);
       await invalidateAuth();
       void message.success(t('info.saved'));
+    } catch {
+      // The http layer has shown the server's message.
     } finally {
       setSaving(false);
     }
@@ -96,7 +98,7 @@ function ProfileTab() {
   if (!profile) return <Spin />;
   return (
     <Form<ProfileForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={save}>
-      <Form.Item name="avatar" label={t('info.avatar')}>
+      <Form.Item label={t('info.avatar')}>
         <Upload
           className="info-page__avatar"
           listType="picture-card"
@@ -165,6 +167,8 @@ function PasswordTab() {
       await updatePassword(oldPassword, newPassword, newPassword1);
       form.resetFields();
       void message.success(t('info.passwordSaved'));
+    } catch {
+      // The http layer has shown the server's message.
     } finally {
       setSaving(false);
     }

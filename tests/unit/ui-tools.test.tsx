@@ -1,0 +1,183 @@
+import { http as route } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { md5 } from 'js-md5';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { getStore, setStore } from '../../providers/storage';
+import { LocaleConfigProvider } from '../../src/components/LocaleConfigProvider';
+import { ErrorLogButton } from '../../src/layout/errorlog/ErrorLogButton';
+import {
+  addErrorLog,
+  clearErrorLogs,
+  ERROR_LOG_STORE_KEY,
+  errorEntryOf,
+  installErrorCapture,
+  uploadErrorLogs,
+  type ErrorLogEntry,
+} from '../../src/layout/errorlog/errorLog';
+import { LockButton } from '../../src/layout/header/LockButton';
+import { reloadThemeSettings, setColorName, setThemeName } from '../../src/layout/theme/themeStore';
+import { antdThemeOf, THEME_NAMES } from '../../src/layout/theme/themes';
+import { isLocked, lock, setLockPassword, unlock } from '../../src/pages/lock/lockState';
+import { avatarRefusalOf, choicesOf, phoneRefusalOf, updatePassword } from '../../src/pages/info/userApi';
+import { describeRequest, envelope, server, useMockServer, type SeenRequest } from '../contract/support';
+
+useMockServer();
+afterEach(cleanup);
+
+describe('themes (spec §2)', () => {
+  it('offers the 11 spec themes, each with its own sidebar look', () => {
+    expect([...THEME_NAMES]).toEqual(['default', 'white', 'dark', 'star', 'bule', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte']);
+    const looks = THEME_NAMES.map((name) => {
+      const { components } = antdThemeOf(name, '#409EFF');
+      return JSON.stringify([components?.Layout?.siderBg, components?.Menu?.darkItemColor, components?.Menu?.darkItemSelectedBg]);
+    });
+    expect(new Set(looks).size).toBe(THEME_NAMES.length);
+  });
+
+  it('makes the picked colour antd primary colour', () => {
+    expect(antdThemeOf('hey', '#F5222D').token?.colorPrimary).toBe('#F5222D');
+  });
+
+  it('defaults to theme-hey and #409EFF, ignoring unknown stored values', () => {
+    setStore({ name: 'themeName', content: 'purple' });
+    setStore({ name: 'colorName', content: 'red; background: url(x)' });
+    reloadThemeSettings();
+    expect(document.body.classList.contains('theme-hey')).toBe(true);
+    expect(document.body.style.getPropertyValue('--app-primary')).toBe('#409EFF');
+  });
+
+  it('keeps the pick in storage and exactly one theme class on <body>', () => {
+    setThemeName('lte');
+    setThemeName('vip');
+    setColorName('#13C2C2');
+    expect(getStore({ name: 'themeName' })).toBe('vip');
+    expect(getStore({ name: 'colorName' })).toBe('#13C2C2');
+    expect([...document.body.classList].filter((name) => name.startsWith('theme-'))).toEqual(['theme-vip']);
+    reloadThemeSettings();
+    expect(document.body.classList.contains('theme-vip')).toBe(true);
+  });
+});
+
+describe('lock (spec §4)', () => {
+  it('unlocks only with the lock password, forgetting it with the lock', () => {
+    setLockPassword('secret');
+    lock();
+    expect(isLocked()).toBe(true);
+    expect(unlock('wrong')).toBe(false);
+    expect(isLocked()).toBe(true);
+    expect(unlock('secret')).toBe(true);
+    expect(isLocked()).toBe(false);
+    expect(getStore({ name: 'lockPasswd' })).toBeUndefined();
+  });
+
+  it('asks for a lock password first, refusing an empty one, then goes to /lock', async () => {
+    render(
+      <LocaleConfigProvider>
+        <App>
+          <MemoryRouter initialEntries={['/info/index']}>
+            <Routes>
+              <Route path="/info/index" element={<LockButton />} />
+              <Route path="/lock" element={<p>lock page</p>} />
+            </Routes>
+          </MemoryRouter>
+        </App>
+      </LocaleConfigProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '锁屏' }));
+    expect(await screen.findByText('设置锁屏密码')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('锁屏密码不能为空')).toBeTruthy();
+    expect(isLocked()).toBe(false);
+    fireEvent.change(screen.getByPlaceholderText('请输入锁屏密码'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('lock page')).toBeTruthy();
+    expect(isLocked()).toBe(true);
+    expect(getStore({ name: 'lockPasswd' })).toBe('pw');
+    // antd's modal and form are slow to render in jsdom.
+  }, 20_000);
+});
+
+describe('local error log (spec §8)', () => {
+  it('stores uncaught errors and rejections with type, message, stack, url and time', () => {
+    clearErrorLogs();
+    installErrorCapture();
+    const error = new Error('boom');
+    window.dispatchEvent(new ErrorEvent('error', { error, message: 'boom', filename: 'app.js', lineno: 3, colno: 7 }));
+    const rejection = new Event('unhandledrejection') as Event & { reason: unknown };
+    rejection.reason = 'refused';
+    window.dispatchEvent(rejection);
+    const stored = getStore<ErrorLogEntry[]>({ name: ERROR_LOG_STORE_KEY })!;
+    expect(stored.map((entry) => entry.message)).toEqual(['refused', 'boom']);
+    expect(stored[1]).toMatchObject({ type: 'error', stack: error.stack, info: 'app.js:3:7', url: window.location.href });
+    expect(stored[1]!.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('uploads the entries as a JSON array, then clears them', async () => {
+    clearErrorLogs();
+    addErrorLog(errorEntryOf(new Error('first'), 'test'));
+    const seen: SeenRequest[] = [];
+    server.use(
+      route.post('/api/blade-auth/oauth/logout', async ({ request }) => {
+        seen.push(await describeRequest(request));
+        return envelope({ stored: 1 });
+      }),
+    );
+    await uploadErrorLogs();
+    expect(JSON.parse(seen[0]!.body)).toEqual([expect.objectContaining({ type: 'error', message: 'first' })]);
+    expect(getStore({ name: ERROR_LOG_STORE_KEY })).toEqual([]);
+  });
+
+  it('shows the count on the header badge, 99+ beyond 99', async () => {
+    clearErrorLogs();
+    render(
+      <LocaleConfigProvider>
+        <App>
+          <ErrorLogButton />
+        </App>
+      </LocaleConfigProvider>,
+    );
+    act(() => {
+      for (let index = 0; index < 100; index++) addErrorLog(errorEntryOf(new Error(`e${index}`), 'test'));
+    });
+    expect(await screen.findByText('99+')).toBeTruthy();
+  });
+});
+
+describe('personal info rules (spec §5)', () => {
+  it('accepts jpg/png avatars up to 500 KB', () => {
+    expect(avatarRefusalOf({ type: 'image/png', size: 500 * 1024 })).toBeUndefined();
+    expect(avatarRefusalOf({ type: 'image/jpeg', size: 1000 })).toBeUndefined();
+    expect(avatarRefusalOf({ type: 'image/gif', size: 1000 })).toBe('info.avatarType');
+    expect(avatarRefusalOf({ type: 'image/png', size: 500 * 1024 + 1 })).toBe('info.avatarSize');
+  });
+
+  it('requires an 11-character phone number', () => {
+    expect(phoneRefusalOf('')).toBe('info.phoneRequired');
+    expect(phoneRefusalOf(undefined)).toBe('info.phoneRequired');
+    expect(phoneRefusalOf('1380013800')).toBe('info.phoneLength');
+    expect(phoneRefusalOf('13800138000')).toBeUndefined();
+  });
+
+  it('pairs the comma-joined dept/role ids of user/info with their names', () => {
+    expect(choicesOf('1,2', '测试部,研发部')).toEqual([
+      { value: '1', label: '测试部' },
+      { value: '2', label: '研发部' },
+    ]);
+    expect(choicesOf('7', '')).toEqual([{ value: '7', label: '7' }]);
+    expect(choicesOf(undefined, undefined)).toEqual([]);
+  });
+
+  it('sends the md5 of each password in the query of update-password', async () => {
+    const seen: SeenRequest[] = [];
+    server.use(
+      route.post('/api/blade-system/user/update-password', async ({ request }) => {
+        seen.push(await describeRequest(request));
+        return envelope(null);
+      }),
+    );
+    await updatePassword('old', 'new', 'new');
+    expect(seen[0]!.query).toEqual({ oldPassword: md5('old'), newPassword: md5('new'), newPassword1: md5('new') });
+  });
+});
