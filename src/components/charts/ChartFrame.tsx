@@ -48,7 +48,8 @@ export function ChartFrame({ title, data, emptyText, viewBox, height, aside, chi
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
         viewBox={viewBox}
-        height={height}
+        // Scales with the card's width (no letterboxing on narrow screens), up to `height` on wide ones.
+        style={{ maxHeight: height }}
         preserveAspectRatio="xMidYMid meet"
       >
         <title id={`${id}-title`}>{title}</title>

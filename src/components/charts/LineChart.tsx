@@ -1,7 +1,6 @@
 import { linePath, linePoints, niceMax, ticks } from './geometry';
 import { ChartFrame, colorAt, type ChartDatum } from './ChartFrame';
 
-const WIDTH = 560;
 const HEIGHT = 240;
 const MARGIN = { top: 20, right: 16, bottom: 28, left: 36 };
 
@@ -12,11 +11,13 @@ interface LineChartProps {
   height?: number;
   /** Show every n-th x label so that dense series stay readable. */
   labelEvery?: number;
+  /** Drawing width in SVG units: a wide card gets a wide drawing instead of a centred narrow one. */
+  width?: number;
 }
 
 /** A line over ordered categories (days), with a dot and hover title per value and a shaded area below. */
-export function LineChart({ title, data, emptyText, height = HEIGHT, labelEvery = 1 }: LineChartProps) {
-  const plot = { width: WIDTH - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
+export function LineChart({ title, data, emptyText, height = HEIGHT, labelEvery = 1, width = 560 }: LineChartProps) {
+  const plot = { width: width - MARGIN.left - MARGIN.right, height: HEIGHT - MARGIN.top - MARGIN.bottom };
   const top = niceMax(Math.max(0, ...data.map((datum) => datum.value)));
   const points = linePoints(
     data.map((datum) => datum.value),
@@ -27,7 +28,7 @@ export function LineChart({ title, data, emptyText, height = HEIGHT, labelEvery 
   const area = points.length > 0 ? `${line} L ${points[points.length - 1].x} ${plot.height} L ${points[0].x} ${plot.height} Z` : '';
   const color = colorAt(0);
   return (
-    <ChartFrame title={title} data={data} emptyText={emptyText} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} height={height}>
+    <ChartFrame title={title} data={data} emptyText={emptyText} viewBox={`0 0 ${width} ${HEIGHT}`} height={height}>
       <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
         {ticks(top).map((tick) => {
           const y = plot.height - (tick / top) * plot.height;

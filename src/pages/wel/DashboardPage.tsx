@@ -88,6 +88,7 @@ export default function DashboardPage() {
               data={(figures?.runsPerDay ?? []).map((day) => ({ label: shortDay(day.date), value: day.count }))}
               emptyText={noData}
               height={220}
+              width={1100}
             />,
           )}
         </Col>
