@@ -66,5 +66,5 @@ describe('server/main.ts', () => {
     second.child.kill('SIGTERM');
     const exitCode = await new Promise((resolve) => second.child.once('exit', resolve));
     expect(exitCode).toBe(0);
-  });
+  }, 120_000); // two cold starts of a child process, each creating or reopening PGlite: slow on a busy 2-core machine
 });
