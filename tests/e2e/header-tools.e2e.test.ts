@@ -23,7 +23,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const toast = (text: string) => page.locator('.ant-message, .ant-notification').getByText(text, { exact: true });
+// The newest toast with this text (an earlier identical one may still be fading out).
+const toast = (text: string) => page.locator('.ant-message, .ant-notification').getByText(text, { exact: true }).last();
 const tool = (label: string) => page.locator(`.app-header button[aria-label="${label}"]`);
 const languageSwitch = (label: string) => page.locator('.app-header button').filter({ hasText: label });
 const visibleModal = () => page.locator('.ant-modal-wrap:visible .ant-modal-content');
@@ -99,6 +100,7 @@ describe('header tools end to end', () => {
   it('logs in with the default theme-hey and colour #409EFF', async () => {
     await loginAs(page, product);
     await expect.poll(() => page.evaluate(() => document.body.className)).toContain('theme-hey');
+    await page.locator('.app-header__user').waitFor();
     await snap(page, 'theme-hey');
   });
 
@@ -195,7 +197,7 @@ describe('header tools end to end', () => {
     await expect.poll(() => badge.locator('.ant-badge-count').getAttribute('title')).toBe(String(loggedBefore + 1));
     await tool('错误日志').click();
     const viewer = visibleModal();
-    await viewer.getByText('e2e uncaught boom').waitFor();
+    await viewer.getByRole('cell', { name: 'e2e uncaught boom', exact: true }).waitFor();
     await snap(page, 'error-log');
     await viewer.getByRole('button', { name: '上传服务器' }).click();
     await page.locator('.ant-modal-confirm').getByText('确定上传本地日志到服务器?').waitFor();
@@ -205,13 +207,15 @@ describe('header tools end to end', () => {
     const uploaded = await api('GET', '/api/blade-log/error/list?current=1&size=10');
     expect(JSON.stringify(uploaded.data)).toContain('e2e uncaught boom');
 
-    await page.evaluate(() => Promise.reject(new Error('e2e rejected promise')));
-    await viewer.getByText('e2e rejected promise').waitFor();
+    await page.evaluate(() => {
+      void Promise.reject(new Error('e2e rejected promise'));
+    });
+    await viewer.getByRole('cell', { name: 'e2e rejected promise', exact: true }).waitFor();
     await viewer.getByRole('button', { name: '清空本地日志' }).click();
     await page.locator('.ant-modal-confirm').getByText('确定清空本地日志记录?').waitFor();
     await confirmOk();
     await toast('清空成功!').waitFor();
-    await expect.poll(() => viewer.getByText('e2e rejected promise').count()).toBe(0);
+    await expect.poll(() => viewer.getByRole('cell', { name: 'e2e rejected promise', exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
   });
 
@@ -315,11 +319,10 @@ describe('header tools end to end', () => {
     await page.locator('.ant-select-dropdown:visible').getByTitle(otherDept!).click();
     await dialog.locator('.ant-form-item').filter({ hasText: '角色' }).locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(otherRole!).click();
-    await dialog.getByRole('button', { name: '确定' }).click();
-    await expect
-      .poll(() => storedContent<{ role_id: string; dept_id: string }>('userInfo'))
-      .toMatchObject({ role_id: expect.not.stringMatching(`^${before?.role_id}$`) });
-    const after = await storedContent<{ role_id: string; dept_id: string; role_name: string }>('userInfo');
+    // The switch renews the token for the chosen pair, then reloads the page.
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: '确定' }).click()]);
+    const after = await storedContent<{ role_id: string; dept_id: string }>('userInfo');
+    expect(after?.role_id).not.toBe(before?.role_id);
     expect(after?.dept_id).not.toBe(before?.dept_id);
     await page.locator('.app-header').waitFor();
   });
