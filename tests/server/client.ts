@@ -71,3 +71,22 @@ export async function login(credentials: { tenantId?: string; account: string; p
 }
 
 export const loginAdmin = async () => (await login({ account: 'admin', password: ADMIN_PASSWORD })).access_token;
+
+/**
+ * Opens self-registration for tenant 000000 (param `account.registerUser`) while `run` goes on, then closes it again:
+ * the test server is shared by every file, so no file may leave registration open for the next.
+ */
+export async function withRegistrationOpen<T>(adminToken: string, run: () => Promise<T>): Promise<T> {
+  const opened = await call('/api/blade-system/param/submit', {
+    token: adminToken,
+    json: { paramName: '开放注册', paramKey: 'account.registerUser', paramValue: 'true' },
+  });
+  if (!opened.body.success) throw new Error(`could not open registration: ${opened.body.msg}`);
+  try {
+    return await run();
+  } finally {
+    const found = await call('/api/blade-system/param/list?paramKey_equal=account.registerUser', { token: adminToken });
+    const ids = (found.body.data.records as { id: string }[]).map((row) => row.id).join(',');
+    await call(`/api/blade-system/param/remove?ids=${ids}`, { token: adminToken, method: 'POST' });
+  }
+}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, login, loginAdmin, md5, SABER_BASIC, serverUrl } from './client';
+import { call, login, loginAdmin, md5, SABER_BASIC, serverUrl, withRegistrationOpen } from './client';
 import { TESTER } from './fixtures';
 
 let admin: string;
@@ -64,14 +64,12 @@ describe('profile', () => {
 
   it('update-password needs the right old password and two equal new ones', async () => {
     // An account of its own (registered here), so no other test sees its password change.
-    await call('/api/blade-system/param/submit', {
-      token: admin,
-      json: { paramName: '开放注册', paramKey: 'account.registerUser', paramValue: 'true' },
-    });
     const account = `pw${Date.now() % 1000000}`;
-    const registered = await call(
-      `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', grant_type: 'register', account, password: md5('Old-pass-1') })}`,
-      { method: 'POST', headers: { 'Tenant-Id': '000000' } },
+    const registered = await withRegistrationOpen(admin, () =>
+      call(
+        `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', grant_type: 'register', account, password: md5('Old-pass-1') })}`,
+        { method: 'POST', headers: { 'Tenant-Id': '000000' } },
+      ),
     );
     const token = registered.body.access_token as string;
     const change = (oldPassword: string, newPassword: string, newPassword1: string) =>

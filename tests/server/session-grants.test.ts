@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, loginAdmin, md5, serverUrl } from './client';
+import { call, login, loginAdmin, md5, serverUrl, withRegistrationOpen } from './client';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 
 const TOKEN = '/api/blade-auth/oauth/token';
@@ -59,19 +59,16 @@ describe('grant register', () => {
     expect(off.status).toBe(400);
     expect(off.body).toEqual({ error_code: 4000, error_description: '当前系统未开启注册功能' });
 
-    const enabled = await call('/api/blade-system/param/submit', {
-      token: admin,
-      json: { paramName: '开放注册', paramKey: 'account.registerUser', paramValue: 'true' },
+    await withRegistrationOpen(admin, async () => {
+      const registered = await tokenCall(params);
+      expect(registered.status).toBe(200);
+      expect(registered.body).toMatchObject({ account, real_name: '注册用户' });
+      expect((await login({ account, password: 'Register-1' })).account).toBe(account);
+
+      const twice = await tokenCall(params);
+      expect(twice.body.error_description).toBe('当前用户已存在');
     });
-    expect(enabled.body.success).toBe(true);
-
-    const registered = await tokenCall(params);
-    expect(registered.status).toBe(200);
-    expect(registered.body).toMatchObject({ account, real_name: '注册用户' });
-    expect((await login({ account, password: 'Register-1' })).account).toBe(account);
-
-    const twice = await tokenCall(params);
-    expect(twice.body.error_description).toBe('当前用户已存在');
+    expect((await tokenCall({ ...params, account: `${account}x` })).body.error_code).toBe(4000);
   });
 });
 
