@@ -7,6 +7,7 @@ import { RouteGuard } from './router/RouteGuard';
 
 // Every screen is its own chunk: the login page's first load carries neither the layout nor any resource page.
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
+const RefineShell = lazy(() => import('./RefineShell'));
 const ErrorPage = lazy(() => import('./pages/error/ErrorPage'));
 const AppLayout = lazy(() => import('./layout/AppLayout'));
 const WelcomePage = lazy(() => import('./pages/wel/WelcomePage'));
@@ -22,20 +23,22 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RouteGuard />}>
         <Route path="/login" element={suspended(<LoginPage />)} />
-        <Route path="/lock" element={suspended(<LockPage />)} />
         <Route path="/403" element={suspended(<ErrorPage status="403" />)} />
         <Route path="/404" element={suspended(<ErrorPage status="404" />)} />
         <Route path="/500" element={suspended(<ErrorPage status="500" />)} />
         <Route path="/" element={<Navigate to="/wel" replace />} />
         <Route path="/wel" element={<Navigate to={siteConfig.homePath} replace />} />
-        <Route element={suspended(<AppLayout />)}>
-          <Route path={siteConfig.homePath} element={<WelcomePage />} />
-          <Route path="/info/index" element={<InfoPage />} />
-          <Route path="/wel/dashboard" element={<DashboardPage />} />
-          <Route path="/myiframe/:routerPath" element={<IframePage />} />
-          {resourceUis.map((ui) => (
-            <Route key={ui.schema.name} path={ui.schema.route} element={ui.element} />
-          ))}
+        <Route element={suspended(<RefineShell />)}>
+          <Route path="/lock" element={suspended(<LockPage />)} />
+          <Route element={suspended(<AppLayout />)}>
+            <Route path={siteConfig.homePath} element={<WelcomePage />} />
+            <Route path="/info/index" element={<InfoPage />} />
+            <Route path="/wel/dashboard" element={<DashboardPage />} />
+            <Route path="/myiframe/:routerPath" element={<IframePage />} />
+            {resourceUis.map((ui) => (
+              <Route key={ui.schema.name} path={ui.schema.route} element={ui.element} />
+            ))}
+          </Route>
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Route>

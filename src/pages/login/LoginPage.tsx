@@ -1,10 +1,9 @@
-import { useLogin } from '@refinedev/core';
 import { Button } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loadMenus, loadPermissions } from '../../../providers/access';
-import { browserNavigation, type LoginParams, type SocialGuest } from '../../../providers/auth';
+import { authProvider, browserNavigation, type LoginParams, type SocialGuest } from '../../../providers/auth';
 import { loadSiteSettings, siteConfig, type SocialSource } from '../../../providers/config';
 import { http } from '../../../providers/http';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -51,7 +50,7 @@ export default function LoginPage() {
   const [domainTenant, setDomainTenant] = useState<string>();
   const [registering, setRegistering] = useState(false);
   const [guest, setGuest] = useState<SocialGuest>();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const [isPending, setPending] = useState(false);
   // The query string at arrival: a provider's callback is handled once, even after the address is cleaned up.
   const arrivalSearch = useRef(search);
   const arrivalHandled = useRef(false);
@@ -63,30 +62,31 @@ export default function LoginPage() {
     navigate(siteConfig.homePath, { replace: true });
   }, [navigate]);
 
+  // The auth provider directly rather than refine's useLogin: refine is not loaded on this page (see RefineShell).
   const signIn = useCallback(
     (params: LoginParams, onFailure?: () => void) => {
-      login(params, {
-        onSuccess: async (result) => {
+      const failed = (error?: { message?: string }) => {
+        if (error?.message) void message.error(error.message);
+        showSignInOptions();
+        onFailure?.();
+      };
+      setPending(true);
+      authProvider
+        .login(params)
+        .then(async (result) => {
           const socialGuest = result.guest as SocialGuest | undefined;
           if (socialGuest) {
             setGuest(socialGuest);
             showSignInOptions();
-            return;
-          }
-          if (result.success) {
+          } else if (result.success) {
             await goHome();
-            return;
+          } else {
+            failed(result.error);
           }
-          showSignInOptions();
-          onFailure?.();
-        },
-        onError: () => {
-          showSignInOptions();
-          onFailure?.();
-        },
-      });
+        }, failed)
+        .finally(() => setPending(false));
     },
-    [login, goHome, showSignInOptions],
+    [goHome, showSignInOptions, message],
   );
 
   useEffect(() => {

@@ -1,8 +1,8 @@
-import { useRegister } from '@refinedev/core';
 import { Alert, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RegisterParams } from '../../../providers/auth';
+import { authProvider } from '../../../providers/auth';
+import { useFeedback } from '../../components/FeedbackProvider';
 import { RegistrationFields, type RegistrationField } from './RegistrationFields';
 import { registrationError, type RegistrationValues } from './loginValidation';
 
@@ -12,29 +12,38 @@ const EMPTY: RegistrationValues = { tenantId: '', name: '', account: '', passwor
 /**
  * Self-registration (spec §5, grant `register`), offered when the site has registration on. Loaded only when opened,
  * so the login page's first load does not carry antd's Modal. A refused registration shows the server's
- * error_description (refine's error notification) and keeps the dialog open.
+ * error_description and keeps the dialog open.
  */
 export default function RegisterDialog({ onClose, onRegistered }: { onClose(): void; onRegistered(): void }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<RegistrationValues>(EMPTY);
   const [problem, setProblem] = useState<string>();
-  const { mutate: register, isPending } = useRegister<RegisterParams>();
+  const { message } = useFeedback();
+  const [isPending, setPending] = useState(false);
 
   const submit = () => {
     const error = registrationError(values);
     setProblem(error);
     if (error) return;
-    register(
-      {
+    setPending(true);
+    // The auth provider directly: refine is not loaded on the login page (see RefineShell).
+    authProvider
+      .register!({
         tenantId: values.tenantId.trim(),
         name: values.name.trim(),
         account: values.account.trim(),
         password: values.password,
         phone: values.phone?.trim(),
         email: values.email?.trim(),
-      },
-      { onSuccess: (result) => result.success && onRegistered() },
-    );
+      })
+      .then(
+        (result) => {
+          if (result.success) onRegistered();
+          else if (result.error?.message) void message.error(result.error.message);
+        },
+        (error: Error) => void message.error(error.message),
+      )
+      .finally(() => setPending(false));
   };
 
   return (

@@ -1,0 +1,34 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { Outlet } from 'react-router';
+import { createAccessControlProvider } from '../providers/access';
+import { authProvider } from '../providers/auth';
+import { createDataProvider } from '../providers/data';
+import { i18nProvider } from '../providers/i18n';
+import { refineResources } from '../resources';
+import { resourceSchemas } from '../resources/schemas';
+import { useAntdNotificationProvider } from './components/useAntdNotificationProvider';
+
+const dataProvider = createDataProvider(resourceSchemas);
+const accessControlProvider = createAccessControlProvider(resourceSchemas);
+
+/**
+ * Refine and its providers around the signed-in screens. Loaded lazily: the login page works without it, so its
+ * first load carries neither Refine nor its query and routing libraries.
+ */
+export default function RefineShell() {
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      routerProvider={routerProvider}
+      notificationProvider={useAntdNotificationProvider}
+      resources={refineResources}
+      options={{ syncWithLocation: false, warnWhenUnsavedChanges: false, disableTelemetry: true }}
+    >
+      <Outlet />
+    </Refine>
+  );
+}
