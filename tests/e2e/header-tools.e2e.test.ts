@@ -1,27 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { snap } from './browser';
-import { ADMIN_PASSWORD, loginAs, startProduct, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct();
-  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await snap(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await product?.stop();
-});
+useProductPage((opened) => ({ product, page } = opened));
 
 // The newest toast with this text (an earlier identical one may still be fading out).
 const toast = (text: string) => page.locator('.ant-message, .ant-notification').getByText(text, { exact: true }).last();

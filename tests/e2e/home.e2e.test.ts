@@ -1,34 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatDate } from '../../server/blade/serializer';
 import { snap } from './browser';
-import { loginAs, startProduct, type RunningProduct } from './product';
+import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
-let context: BrowserContext;
 let page: Page;
 /** The `Blade-Auth` header the app sends, reused to ask the list endpoints what the figures should be. */
 let bladeAuth = '';
 
 const SABER_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-beforeAll(async () => {
-  product = await startProduct();
-  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
+useProductPage((opened) => {
+  ({ product, page } = opened);
   page.on('request', (request) => {
     const header = request.headers()['blade-auth'];
     if (header) bladeAuth = header;
   });
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await snap(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await product?.stop();
 });
 
 /** `data` of a GET against the running server, as the logged-in admin. */

@@ -1,26 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { snap } from './browser';
-import { loginAs, startProduct, type RunningProduct } from './product';
+import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct();
-  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await snap(page, `failed-nav-${test.task.name.replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await product?.stop();
-});
+useProductPage((opened) => ({ product, page } = opened));
 
 const tabs = () => page.locator('.app-tabs .ant-tabs-tab');
 const tabNamed = (name: string) => tabs().filter({ hasText: name });

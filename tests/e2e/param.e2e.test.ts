@@ -1,26 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { snap } from './browser';
-import { latestCaptchaText, loginAs, startProduct, type RunningProduct } from './product';
+import { latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct();
-  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await snap(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await product?.stop();
-});
+useProductPage((opened) => ({ product, page } = opened));
 
 const toast = (text: string) => page.locator('.ant-message, .ant-notification').getByText(text, { exact: true });
 const formDialog = () => page.locator('.ant-modal-content, .ant-drawer-content').filter({ has: page.locator('form') });
@@ -41,6 +27,7 @@ describe('参数管理 end to end', () => {
     await page.goto(`${product.url}/system/param`);
     await page.waitForURL(/\/login/);
     await expect.poll(() => page.title()).toContain('登录');
+    await page.getByPlaceholder('请输入验证码').waitFor();
     await snap(page, 'login');
   });
 

@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { snap } from './browser';
-import { loginAs, startProduct, type RunningProduct } from './product';
+import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  product = await startProduct();
-  context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await snap(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await product?.stop();
-});
+useProductPage((opened) => ({ product, context, page } = opened));
 
 const sider = (on: Page = page) => on.locator('.ant-layout-sider');
 

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startServer } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
-import { launchChromium } from './browser';
+import { launchChromium, snap } from './browser';
 
 export const ADMIN_PASSWORD = 'E2e-admin-pass1';
 
@@ -35,6 +36,35 @@ export async function startProduct(config: Partial<ServerConfig> = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface ProductPage {
+  product: RunningProduct;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The hooks of a browser test file: one product and one Chinese desktop-sized page for the whole file, handed to
+ * `onOpen`; a failing test leaves a screenshot named after it; everything stops at the end.
+ */
+export function useProductPage(onOpen: (opened: ProductPage) => unknown, config: Partial<ServerConfig> = {}) {
+  let opened: ProductPage | undefined;
+  beforeAll(async () => {
+    const product = await startProduct(config);
+    const context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    opened = { product, context, page: await context.newPage() };
+    await onOpen(opened);
+  });
+  afterEach(async (test) => {
+    if (opened && test.task.result?.state === 'fail') {
+      await snap(opened.page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
+    }
+  });
+  afterAll(async () => {
+    await opened?.context.close();
+    await opened?.product.stop();
+  });
 }
 
 /** The text of the newest captcha the server issued: what a person reads off the image. */
