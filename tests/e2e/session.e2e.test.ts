@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { loginAs, useProductPage, type RunningProduct } from './product';
+
+/**
+ * Token life in the browser (spec §4, §8): the background refresh once the token reaches the configured age, one
+ * shared refresh and a retry on a 401, and a clean logout with `用户令牌过期，请重新登录` when refreshing fails.
+ */
+let product: RunningProduct;
+let context: BrowserContext;
+let page: Page;
+useProductPage((opened) => ({ product, context, page } = opened));
+
+const ACCESS_COOKIE = 'saber-access-token';
+const REFRESH_COOKIE = 'saber-refresh-token';
+
+async function cookie(name: string): Promise<string | undefined> {
+  return (await context.cookies(product.url)).find((entry) => entry.name === name)?.value;
+}
+
+async function setCookie(name: string, value: string) {
+  await context.addCookies([{ name, value, url: product.url }]);
+}
+
+async function openParamsFromSidebar() {
+  const sider = page.locator('.ant-layout-sider');
+  await sider.getByText('系统管理', { exact: true }).click();
+  await sider.getByText('参数管理', { exact: true }).click();
+  await page.waitForURL(/\/system\/param/);
+}
+
+describe('token refresh and expiry', () => {
+  it('refreshes in the background once the stored token is older than the token time', async () => {
+    await loginAs(page, product);
+    const before = await cookie(ACCESS_COOKIE);
+    expect(before).toBeTruthy();
+    // Age the token record past the configured token time (3000 s); the 10 s check must then refresh it.
+    await page.evaluate(() => {
+      const key = 'saber-token';
+      const record = JSON.parse(localStorage.getItem(key) ?? sessionStorage.getItem(key) ?? 'null');
+      if (!record) throw new Error('no stored token record');
+      record.datetime = Date.now() - 3_600_000;
+      localStorage.setItem(key, JSON.stringify(record));
+    });
+    await expect.poll(() => cookie(ACCESS_COOKIE), { timeout: 25_000, interval: 500 }).not.toBe(before);
+    await openParamsFromSidebar();
+    await page.locator('.ant-table').waitFor();
+  });
+
+  it('answers a 401 with one refresh and a retry: the page still loads its data', async () => {
+    await page.goto(`${product.url}/wel/index`);
+    await setCookie(ACCESS_COOKIE, 'not-a-valid-token');
+    const tokenCalls: string[] = [];
+    const refusedCalls: string[] = [];
+    const listCodes: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/oauth/token')) tokenCalls.push(request.url());
+    });
+    page.on('response', async (response) => {
+      if (!response.url().includes('/api/') || response.url().includes('/oauth/')) return;
+      const { code } = (await response.json().catch(() => ({}))) as { code?: number };
+      if (code === 401) refusedCalls.push(response.url());
+      if (response.url().includes('/param/list') && code !== undefined) listCodes.push(code);
+    });
+    await openParamsFromSidebar();
+    // Whichever call went first was refused with the bad token; after one refresh the list answers 200.
+    await expect.poll(() => listCodes.at(-1)).toBe(200);
+    expect(refusedCalls.length).toBeGreaterThan(0);
+    expect(tokenCalls.filter((url) => url.includes('grant_type=refresh_token'))).toHaveLength(1);
+    expect(await cookie(ACCESS_COOKIE)).not.toBe('not-a-valid-token');
+    expect(await page.getByText('用户令牌过期，请重新登录').count()).toBe(0);
+    page.removeAllListeners('response');
+  });
+
+  it('logs out with 用户令牌过期，请重新登录 when the refresh token is no good either', async () => {
+    await page.goto(`${product.url}/wel/index`);
+    await page.locator('.ant-layout-sider').waitFor();
+    await setCookie(ACCESS_COOKIE, 'not-a-valid-token');
+    await setCookie(REFRESH_COOKIE, 'not-a-valid-refresh-token');
+    await openParamsFromSidebar().catch(() => undefined);
+    await page.waitForURL(/\/login/);
+    await expect.poll(() => page.getByText('用户令牌过期，请重新登录').count()).toBe(1);
+    expect(await cookie(ACCESS_COOKIE)).toBeFalsy();
+  });
+});
