@@ -9,10 +9,13 @@ export interface ResourceUi {
   resource: ResourceProps;
   /** The list page; its code is a chunk loaded on first visit. */
   element: ReactElement;
+  /** Starts loading the page's chunk ahead of the visit. */
+  preload(): Promise<unknown>;
 }
 
 // Plain resources share the generic crud page, fed by their schema.
-const ResourceCrudPage = lazy(() => import('../src/components/crud/ResourceCrudPage'));
+const loadResourceCrudPage = () => import('../src/components/crud/ResourceCrudPage');
+const ResourceCrudPage = lazy(loadResourceCrudPage);
 
 function plainResource(schema: ResourceSchema): ResourceUi {
   return {
@@ -23,6 +26,7 @@ function plainResource(schema: ResourceSchema): ResourceUi {
       meta: { label: `${schema.name}.title` },
     },
     element: createElement(ResourceCrudPage, { schema }),
+    preload: loadResourceCrudPage,
   };
 }
 

@@ -5,6 +5,9 @@ import { createRoot } from 'react-dom/client';
 import 'nprogress/nprogress.css';
 import './styles.css';
 import App from './App';
+import { preloadSignedInScreens } from './routes';
+
+preloadSignedInScreens(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,19 +2,33 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { resourceUis } from '../resources';
 import { siteConfig } from '../providers/config';
+import { getToken } from '../providers/storage';
 import { PageLoading } from './components/PageLoading';
 import { RouteGuard } from './router/RouteGuard';
 
 // Every screen is its own chunk: the login page's first load carries neither the layout nor any resource page.
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-const RefineShell = lazy(() => import('./RefineShell'));
+const loadRefineShell = () => import('./RefineShell');
+const RefineShell = lazy(loadRefineShell);
 const ErrorPage = lazy(() => import('./pages/error/ErrorPage'));
-const AppLayout = lazy(() => import('./layout/AppLayout'));
+const loadAppLayout = () => import('./layout/AppLayout');
+const AppLayout = lazy(loadAppLayout);
 const WelcomePage = lazy(() => import('./pages/wel/WelcomePage'));
 const LockPage = lazy(() => import('./pages/lock/LockPage'));
 const InfoPage = lazy(() => import('./pages/info/InfoPage'));
 const IframePage = lazy(() => import('./pages/iframe/IframePage'));
 const DashboardPage = lazy(() => import('./pages/wel/DashboardPage'));
+
+/**
+ * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each
+ * after the previous one has rendered. Visitors without a token (the login page) load none of them.
+ */
+export function preloadSignedInScreens(pathname: string) {
+  if (!getToken()) return;
+  void loadRefineShell();
+  void loadAppLayout();
+  void resourceUis.find((ui) => ui.schema.route === pathname)?.preload();
+}
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
