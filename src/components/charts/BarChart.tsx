@@ -1,5 +1,5 @@
 import { barRects, niceMax, ticks } from './geometry';
-import { ChartFrame, colorAt, type ChartDatum } from './ChartFrame';
+import { ChartFrame, colorAt, ValueGrid, type ChartDatum } from './ChartFrame';
 
 const WIDTH = 480;
 const HEIGHT = 240;
@@ -24,17 +24,7 @@ export function BarChart({ title, data, emptyText, height = HEIGHT }: BarChartPr
   return (
     <ChartFrame title={title} data={data} emptyText={emptyText} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} height={height}>
       <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
-        {ticks(top).map((tick) => {
-          const y = plot.height - (tick / top) * plot.height;
-          return (
-            <g key={tick} className="chart__grid">
-              <line x1={0} x2={plot.width} y1={y} y2={y} />
-              <text x={-6} y={y} dy="0.32em" textAnchor="end">
-                {tick}
-              </text>
-            </g>
-          );
-        })}
+        <ValueGrid ticks={ticks(top)} top={top} plot={plot} />
         {rects.map((rect, index) => {
           const datum = data[index];
           const centre = rect.x + rect.width / 2;

@@ -60,3 +60,22 @@ export function ChartFrame({ title, data, emptyText, viewBox, height, aside, chi
     </div>
   );
 }
+
+/** Horizontal grid lines at each tick of the value axis, labelled on the left. */
+export function ValueGrid({ ticks, top, plot }: { ticks: readonly number[]; top: number; plot: { width: number; height: number } }) {
+  return (
+    <>
+      {ticks.map((tick) => {
+        const y = plot.height - (tick / top) * plot.height;
+        return (
+          <g key={tick} className="chart__grid">
+            <line x1={0} x2={plot.width} y1={y} y2={y} />
+            <text x={-6} y={y} dy="0.32em" textAnchor="end">
+              {tick}
+            </text>
+          </g>
+        );
+      })}
+    </>
+  );
+}

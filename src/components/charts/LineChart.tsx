@@ -1,5 +1,5 @@
 import { linePath, linePoints, niceMax, ticks } from './geometry';
-import { ChartFrame, colorAt, type ChartDatum } from './ChartFrame';
+import { ChartFrame, colorAt, ValueGrid, type ChartDatum } from './ChartFrame';
 
 const HEIGHT = 240;
 const MARGIN = { top: 20, right: 16, bottom: 28, left: 36 };
@@ -30,17 +30,7 @@ export function LineChart({ title, data, emptyText, height = HEIGHT, labelEvery 
   return (
     <ChartFrame title={title} data={data} emptyText={emptyText} viewBox={`0 0 ${width} ${HEIGHT}`} height={height}>
       <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
-        {ticks(top).map((tick) => {
-          const y = plot.height - (tick / top) * plot.height;
-          return (
-            <g key={tick} className="chart__grid">
-              <line x1={0} x2={plot.width} y1={y} y2={y} />
-              <text x={-6} y={y} dy="0.32em" textAnchor="end">
-                {tick}
-              </text>
-            </g>
-          );
-        })}
+        <ValueGrid ticks={ticks(top)} top={top} plot={plot} />
         <path className="chart__area" d={area} fill={color} />
         <path className="chart__line" d={line} stroke={color} fill="none" />
         {points.map((point, index) => (
