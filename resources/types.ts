@@ -71,6 +71,11 @@ export interface ResourceSchema {
   tenantScoped: boolean;
   /** Route path of the list page, as the menu gives it, e.g. `/system/param`. */
   route: string;
+  /**
+   * The screen is reached through a menu entry (default true). The front end then shows /403 when the role's menu
+   * tree lacks it; a screen without a menu (task records) opens by its route alone.
+   */
+  inMenu?: boolean;
   /** Prefix of the button permission codes: `<code>_add`, `<code>_edit`, `<code>_delete`, `<code>_view`. */
   permissionCode: string;
   /** Which CRUD actions exist on the screen. */

@@ -11,6 +11,7 @@ export const taskRecordSchema: ResourceSchema = {
   table: 'blade_task_record',
   tenantScoped: true,
   route: '/test/taskrecord',
+  inMenu: false,
   permissionCode: 'taskrecord',
   actions: { add: false, edit: true, delete: true, view: true },
   form: { mode: 'drawer', width: '90%' },

@@ -3,7 +3,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
 import { resourceUis } from '../../resources';
-import { seedMenus, type SeedMenu } from '../../server/db/seed-data/menus';
 import { useScreenClass } from '../hooks/useScreenClass';
 import { LoadingWithProgress } from '../router/RouteProgress';
 import { AppHeader } from './AppHeader';
@@ -16,13 +15,8 @@ import { TabBar } from './tabs/TabBar';
 /** Screen class from which the sidebar starts expanded (spec §9: 2 is ≥992 px). */
 const WIDE_SCREEN_CLASS = 2;
 
-const menuPaths = (menus: readonly SeedMenu[]): string[] =>
-  menus.flatMap((menu) => (menu.category === 1 ? [menu.path, ...menuPaths(menu.children ?? [])] : []));
-
 /** Screens this build has that are reached through a menu (some, like task records, have none). */
-const MENU_SCREEN_ROUTES = new Set(
-  resourceUis.map((ui) => ui.schema.route).filter((route) => menuPaths(seedMenus).includes(route)),
-);
+const MENU_SCREEN_ROUTES = new Set(resourceUis.filter((ui) => ui.schema.inMenu !== false).map((ui) => ui.schema.route));
 
 /** A menu screen that the role's menu (as the server answered it) does not list: shown as /403. */
 function useDeniedScreen(pathname: string): boolean {
