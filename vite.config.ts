@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 // In dev the embedded server runs on API_PORT and Vite proxies the Blade paths to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
 
+const MARKDOWN_PACKAGES =
+  /[\\/]node_modules[\\/](react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+|unified|vfile[\w-]*|property-information|decode-named-character-reference|character-entities[\w-]*|space-separated-tokens|comma-separated-tokens|html-url-attributes|devlop|bail|trough|is-plain-obj|trim-lines|style-to-js|style-to-object|inline-style-parser|estree-util-[\w-]+|zwitch|longest-streak|ccount)[\\/]/;
+
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -12,6 +15,13 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    rollupOptions: {
+      treeshake: {
+        // @refinedev/antd imports react-markdown for its MarkdownField, which we never render; the markdown
+        // packages do not declare themselves free of side effects, so without this every list page would carry them.
+        moduleSideEffects: (id: string) => !MARKDOWN_PACKAGES.test(id),
+      },
+    },
     chunkSizeWarningLimit: 2000,
   },
 });
