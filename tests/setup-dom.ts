@@ -1,3 +1,6 @@
+import NProgress from 'nprogress';
+import { afterAll } from 'vitest';
+
 // jsdom lacks these browser APIs that antd relies on.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -19,3 +22,8 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+// The progress bar animates on timers that would otherwise fire after the DOM is torn down: no animation in tests,
+// and the last timers run before the file's environment goes.
+NProgress.configure({ speed: 0, trickle: false });
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 20)));

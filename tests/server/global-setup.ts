@@ -44,10 +44,14 @@ async function addFixtures(db: Db) {
   );
 }
 
-/** One embedded server for the whole `server` project (PGlite is slow to create and memory-hungry). */
+/**
+ * One server for the whole `server` project (PGlite is slow to create and memory-hungry). With
+ * TEST_DATABASE_URL (an empty PostgreSQL database) the same tests run against PostgreSQL instead of PGlite.
+ */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-server-test-'));
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false });
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const server = await startServer({ port: 0, dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, captcha: false });
   await addFixtures(server.db);
   project.provide('serverUrl', server.url);
   return async () => {
