@@ -25,3 +25,15 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
 }
+
+/**
+ * Answers the open confirmation dialog (antd `modal.confirm`) with 确定. The dialog zooms in; a click while it still
+ * moves can miss the button on a busy machine, so the click waits for its animations to end.
+ */
+export async function confirmDialogOk(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm').last();
+  await dialog.waitFor();
+  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

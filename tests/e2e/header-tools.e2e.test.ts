@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { snap } from './browser';
+import { confirmDialogOk, snap } from './browser';
 import { ADMIN_PASSWORD, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -16,9 +16,7 @@ const languageSwitch = (label: string) => page.locator('.app-header button').fil
 const visibleModal = () => page.locator('.ant-modal-wrap:visible .ant-modal-content');
 const formError = (text: string) => page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
 
-async function confirmOk() {
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
-}
+const confirmOk = () => confirmDialogOk(page);
 
 /** Calls the API as the signed-in page does (its token cookie), answering the Blade envelope. */
 async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; data: unknown }> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDate } from '../../server/blade/serializer';
-import { snap } from './browser';
+import { confirmDialogOk, snap } from './browser';
 import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -167,7 +167,7 @@ describe('home and dashboard with real figures', () => {
     const before = await listTotal('/gateway/blade-project/project/list?current=1&size=1');
     await projectRow('PRJ-E2E-001').getByText('删除', { exact: true }).click();
     await page.getByText('确定将选择数据删除?').waitFor();
-    await page.locator('.ant-popover, .ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await confirmDialogOk(page);
     await page.locator('.ant-message, .ant-notification').getByText('删除成功', { exact: true }).waitFor();
     await expect.poll(() => projectRow('PRJ-E2E-001').count()).toBe(0);
     await page.goto(`${product.url}/wel/index`);

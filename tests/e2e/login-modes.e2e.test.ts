@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { snap } from './browser';
+import { confirmDialogOk, snap } from './browser';
 import { ADMIN_PASSWORD, startProduct, type RunningProduct } from './product';
 
 /**
@@ -253,7 +253,7 @@ describe('login modes', () => {
 
       await page.locator('.app-header__user').hover();
       await page.getByRole('menuitem', { name: '退出登录' }).click();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+      await confirmDialogOk(page);
       // The SSO session ended too: back at the authorize page, which asks for the password again.
       await page.waitForURL(/\/api\/blade-auth\/oauth\/authorize\?/);
       await page.getByLabel('密码').waitFor();

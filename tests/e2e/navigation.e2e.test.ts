@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { snap } from './browser';
+import { confirmDialogOk, snap } from './browser';
 import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -108,7 +108,7 @@ describe('navigation shell end to end', () => {
     await tabMenu('清除缓存');
     await page.locator('.ant-modal-confirm').getByText('是否需要清除缓存?').waitFor();
     await snap(page, 'nav-clear-cache');
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await confirmDialogOk(page);
     await cleared;
     await toast('清除完毕').waitFor();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { snap } from './browser';
+import { confirmDialogOk, snap } from './browser';
 import { latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -18,9 +18,7 @@ async function fillParamForm(dialog: Locator, values: { name: string; key: strin
   await dialog.getByLabel('参数键值').fill(values.value);
 }
 
-async function confirmOk() {
-  await page.locator('.ant-popover, .ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
-}
+const confirmOk = () => confirmDialogOk(page);
 
 describe('参数管理 end to end', () => {
   it('sends an anonymous visitor to the login page, titled 登录', async () => {

@@ -77,9 +77,13 @@ describe('token refresh and expiry', () => {
     await page.locator('.ant-layout-sider').waitFor();
     await setCookie(ACCESS_COOKIE, 'not-a-valid-token');
     await setCookie(REFRESH_COOKIE, 'not-a-valid-refresh-token');
+    // Watch for the message from before the action: it is a toast and goes away after a few seconds.
+    const expiryMessage = page.getByText('用户令牌过期，请重新登录');
+    const shown = expiryMessage.first().waitFor({ timeout: 20_000 });
     await openParamsFromSidebar().catch(() => undefined);
+    await shown;
+    expect(await expiryMessage.count()).toBe(1);
     await page.waitForURL(/\/login/);
-    await expect.poll(() => page.getByText('用户令牌过期，请重新登录').count()).toBe(1);
     expect(await cookie(ACCESS_COOKIE)).toBeFalsy();
   });
 });
