@@ -8,14 +8,15 @@ import { HTTPException } from 'hono/http-exception';
 import { resourceSchemas } from '../resources/schemas';
 import { requireAuth } from './blade/auth';
 import type { BladeApp, BladeEnv, BladeModule, ServerServices } from './blade/context';
-import { createResourceStore, mountResource } from './blade/crud';
+import { createResourceStore } from './blade/crud';
+import { mountResource } from './blade/mount';
 import { R } from './blade/envelope';
 import { BladeError, MSG } from './blade/errors';
 import { createTokenService, loadSignKey } from './blade/token';
 import { withDefaults, type ServerConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDb } from './db/open';
-import { ensureResourceTable } from './db/resource-tables';
+import { ensureResourceTables } from './db/resource-tables';
 import { seedDatabase } from './db/seed';
 import { seedDicts } from './db/seed-data/dicts';
 import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus';
@@ -23,13 +24,13 @@ import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
 import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
 import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
-import { permissionModule } from './blade/permissions';
 import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
 import { proxyTo } from './proxy';
+import { loadResourceBehaviours } from './resource-behaviours';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
-const MODULES: BladeModule[] = [permissionModule, authModule, systemModule, deskModule, siteModule, resourceModule];
+const MODULES: BladeModule[] = [authModule, systemModule, deskModule, siteModule, resourceModule];
 const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS, ...RESOURCE_PUBLIC_PATHS]);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
@@ -92,7 +93,7 @@ function lazyDb(open: () => Promise<Db>): Db {
 
 export async function prepareDatabase(db: Db, config: ServerConfig): Promise<string | undefined> {
   await runMigrations(db);
-  for (const schema of resourceSchemas) await ensureResourceTable(db, schema);
+  for (const schema of resourceSchemas) await ensureResourceTables(db, schema);
   const { generatedAdminPassword } = await seedDatabase(
     db,
     { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts },
@@ -118,7 +119,11 @@ export async function createApp(config: ServerConfig, db: Db): Promise<{ app: Bl
   const services: ServerServices = { db, config, tokens };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, PUBLIC_PATHS));
   for (const register of MODULES) register(app, services);
-  for (const schema of resourceSchemas) mountResource(app, createResourceStore(db, schema));
+  const behaviours = await loadResourceBehaviours();
+  for (const schema of resourceSchemas) {
+    const behaviour = behaviours.get(schema.name) ?? {};
+    mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services);
+  }
   serveSpa(app, config.staticDir);
   return { app, adminPassword };
 }

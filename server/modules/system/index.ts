@@ -6,7 +6,6 @@ import { badRequest, MSG } from '../../blade/errors';
 import { requireCode } from '../../blade/permissions';
 import { serializeColumns } from '../../blade/serializer';
 import { clearFailures } from '../auth/lockout';
-import { errorLogModule } from './error-logs';
 import { buttonsOf, routesOf } from './menus';
 import { profileModule } from './profile';
 
@@ -31,7 +30,6 @@ const DICT_COLUMNS = Object.keys(DICT_TYPES).join(', ');
 export const systemModule: BladeModule = (app, services) => {
   const { db } = services;
   profileModule(app, services);
-  errorLogModule(app, services);
   app.get(`${BASE}/tenant/info`, async (c) => {
     const domain = c.req.query('domain') ?? '';
     const [tenant] = domain
