@@ -18,13 +18,26 @@ export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
 const LANGUAGE_STORE_KEY = 'language';
 
-/** `<resource>.title` and `<resource>.fields.<name>` for every schema, in one language. */
+/**
+ * Every translation key a schema declares, in one language: `<res>.title`, `<res>.fields.<name>`,
+ * `<res>.sections.<key>`, `<res>.operations.<alias>` (and `.confirm`), `<res>.links.<name>`, and the child rows'
+ * `<res>.<child>.title` and `<res>.<child>.fields.<name>`.
+ */
 export function schemaMessages(schemas: readonly ResourceSchema[], language: Language): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const schema of schemas) {
-    messages[`${schema.name}.title`] = schema.title[language];
-    for (const field of schema.fields) {
-      messages[`${schema.name}.fields.${field.name}`] = field.label[language];
+    const key = (suffix: string) => `${schema.name}.${suffix}`;
+    messages[key('title')] = schema.title[language];
+    for (const field of schema.fields) messages[key(`fields.${field.name}`)] = field.label[language];
+    for (const section of schema.sections ?? []) messages[key(`sections.${section.key}`)] = section.label[language];
+    for (const operation of schema.operations) {
+      messages[key(`operations.${operation.alias}`)] = operation.label[language];
+      if (operation.confirm) messages[key(`operations.${operation.alias}.confirm`)] = operation.confirm[language];
+    }
+    for (const link of schema.links ?? []) messages[key(`links.${link.name}`)] = link.label[language];
+    for (const child of schema.children ?? []) {
+      messages[key(`${child.name}.title`)] = child.label[language];
+      for (const field of child.fields) messages[key(`${child.name}.fields.${field.name}`)] = field.label[language];
     }
   }
   return messages;

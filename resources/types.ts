@@ -226,6 +226,8 @@ export interface ResourceSchema {
   /** Rows are written by the server only: list and detail, no submit or remove. */
   readOnly?: boolean;
   operations: OperationSchema[];
+  /** Row selection of the list (default multiple; spec: terminals single). */
+  selection?: 'single' | 'multiple';
   /** Add/edit/view container. */
   form: { mode: 'drawer' | 'modal'; width?: string | number };
   sections?: SectionSchema[];

@@ -16,6 +16,7 @@ export const terminalSchema: ResourceSchema = {
   menu: { parent: 'test', icon: 'MobileOutlined', sort: 3 },
   permissionCode: 'terminal',
   operations: CRUD,
+  selection: 'single',
   form: { mode: 'drawer', width: '90%' },
   sections: [
     { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },

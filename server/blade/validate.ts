@@ -32,9 +32,14 @@ function typeSchema(type: FieldType, label: Pick<FieldSchema, 'label'>): z.ZodTy
         .pipe(z.number({ error: format }).refine(Number.isFinite, { error: format }));
     case 'id':
       return z
-        .union([z.number().int().nonnegative().refine(Number.isSafeInteger).transform(String), z.string().refine(isIdText)], {
-          error: format,
-        });
+        .union(
+          [
+            z.number().int({ error: format }).nonnegative({ error: format }).refine(Number.isSafeInteger, { error: format }).transform(String),
+            // A failed check inside the matching branch is answered as is: it needs the message too.
+            z.string().refine(isIdText, { error: format }),
+          ],
+          { error: format },
+        );
     case 'date':
     case 'datetime':
       return z

@@ -26,9 +26,9 @@ async function dictionaryItems(db: Db, code: string) {
 }
 
 /** Live rows of the caller's tenant in `table`, counted per value of `column`, labelled by dictionary `dictCode`. */
-async function breakdown(db: Db, user: BladeUser, table: string, column: string, dictCode: string): Promise<StatusBreakdown> {
+async function breakdown(db: Db, user: BladeUser, table: string, column: string, dictCode: string, only: string[] = []): Promise<StatusBreakdown> {
   const params = new SqlParams();
-  const where = scopedRows(user, params).join(' AND ');
+  const where = [...scopedRows(user, params), ...only].join(' AND ');
   const [items, counts] = await Promise.all([
     dictionaryItems(db, dictCode),
     db.cachedQuery<{ key: string | null; n: string }>(
@@ -104,7 +104,8 @@ async function recentRecords(db: Db, user: BladeUser): Promise<RecentTaskRecord[
 export async function dashboardFigures(db: Db, user: BladeUser, now = new Date()): Promise<DashboardFigures> {
   const [projects, tasks, terminals, perDay, recent] = await Promise.all([
     breakdown(db, user, 'blade_project', 'status', 'project_status'),
-    breakdown(db, user, 'blade_task', 'run_status', 'task_run_status'),
+    // Main tasks, as the task list counts them; child tasks run inside theirs.
+    breakdown(db, user, 'blade_task', 'run_status', 'task_run_status', ['(parent_id IS NULL OR parent_id = 0)']),
     breakdown(db, user, 'blade_terminal', 'running_status', 'terminal_running_status'),
     runsPerDay(db, user, now),
     recentRecords(db, user),
