@@ -40,6 +40,11 @@ export function configureHttp(next: HttpOptions): void {
   if (next.whitelistCodes) options.whitelistCodes = next.whitelistCodes;
 }
 
+/** Shows a message the way Blade failures are shown (callers outside http.ts: uploads to object storage). */
+export function notifyError(message: string): void {
+  options.notifyError(message);
+}
+
 /** A Blade answer whose code is not 200. `statusCode` mirrors `code` for Refine's HttpError. */
 export class BladeError extends Error {
   readonly code: number;

@@ -26,11 +26,13 @@ import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
 import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
 import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
+import { ossModule } from './modules/oss';
+import { openObjectStore } from './storage';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
-const MODULES: BladeModule[] = [authModule, systemModule, deskModule, siteModule, resourceModule];
+const MODULES: BladeModule[] = [authModule, systemModule, deskModule, siteModule, resourceModule, ossModule];
 const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS, ...RESOURCE_PUBLIC_PATHS]);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
@@ -116,7 +118,8 @@ export async function createApp(config: ServerConfig, db: Db): Promise<{ app: Bl
   }
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
-  const services: ServerServices = { db, config, tokens };
+  const storage = await openObjectStore(config, db);
+  const services: ServerServices = { db, config, tokens, storage };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, PUBLIC_PATHS));
   for (const register of MODULES) register(app, services);
   const behaviours = await loadResourceBehaviours();

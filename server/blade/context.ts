@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
+import type { ObjectStore } from '../storage/types';
 import type { TokenService } from './token';
 
 /** The caller, as the access token's claims describe them. */
@@ -29,6 +30,8 @@ export interface ServerServices {
   db: Db;
   config: ServerConfig;
   tokens: TokenService;
+  /** Uploaded files: the local store under the data dir, or an S3-compatible service. */
+  storage: ObjectStore;
 }
 
 /** A feature module: registers its routes (full paths, e.g. `/api/blade-system/...`) on the app. */
