@@ -214,8 +214,7 @@ class Agent {
           }
         });
       };
-      const onOutput = (data: Buffer) => {
-        const text = data.toString('utf8');
+      const onOutput = (text: string) => {
         pending += text;
         tail = (tail + text).slice(-TAIL_CHARS);
         if (pending.length >= LOG_FLUSH_BYTES) flush();
@@ -231,8 +230,9 @@ class Agent {
       };
 
       this.current = { caseId: assigned.caseId, kill };
-      child.stdout?.on('data', onOutput);
-      child.stderr?.on('data', onOutput);
+      // Decoded by the streams, so a character split across two reads stays whole.
+      child.stdout?.setEncoding('utf8').on('data', onOutput);
+      child.stderr?.setEncoding('utf8').on('data', onOutput);
       const flusher = setInterval(flush, LOG_FLUSH_MS);
       const limit = setTimeout(() => kill('timeout'), assigned.timeLimitSeconds * 1000);
       child.on('error', (error) => {

@@ -26,7 +26,7 @@ const GRACE_SECONDS = 3;
 const OTHER = { tenantId: '100077', account: 'execadmin', password: 'Exec-other-1' };
 
 const SCRIPTS = {
-  pass: 'print("hello from the passing case")\n',
+  pass: 'print("hello from the passing case ✓ 通过")\n',
   fail: 'import sys\nprint("about to fail")\nsys.stderr.write("boom\\n")\nsys.exit(1)\n',
   slow: 'import time\nprint("slow case started", flush=True)\ntime.sleep(30)\n',
   medium: 'import time\nprint("medium case started", flush=True)\ntime.sleep(8)\n',
@@ -353,7 +353,7 @@ describe('a run with the real agent on loopback', () => {
     const cases = run.cases as { caseStatus: string; exitCode: number; log: string; durationMs: number; message: string }[];
     expect(cases.map((item) => item.caseStatus)).toEqual(['passed', 'failed', 'timeout']);
     expect(cases.map((item) => item.exitCode)).toEqual([0, 1, -1]);
-    expect(cases[0].log).toContain('hello from the passing case');
+    expect(cases[0].log).toContain('hello from the passing case ✓ 通过');
     expect(cases[1].log).toContain('about to fail');
     expect(cases[1].log).toContain('boom');
     expect(cases[2].log).toContain('slow case started');
@@ -485,6 +485,44 @@ describe('terminal tokens', () => {
     const agent = startAgent(terminal.code, second);
     expect(await exited(agent)).toBe(3);
   }, 30000);
+
+  it('fails the case a restarted agent left behind, and keeps the last 64 KiB of a log', async () => {
+    const terminal = await insertTerminal('000000');
+    const token = await issue(terminal.id);
+    const { taskId } = await insertTask('000000', terminal.id, ['pass', 'pass']);
+    await execute(taskId);
+    const first = (await agentCall('next?wait=0', token)).body.data;
+    const big = `${'a'.repeat(40 * 1024)}${'b'.repeat(40 * 1024)}`;
+    await agentCall('log', token, { caseId: first.caseId, chunk: big });
+    await agentCall('log', token, { caseId: first.caseId, chunk: 'END' });
+    // The agent restarts and asks for work: whatever it was running is gone.
+    const second = (await agentCall('next?wait=0', token)).body.data;
+    expect(second.caseId).not.toBe(first.caseId);
+    const run = await latestRun(taskId);
+    expect(run.cases[0]).toMatchObject({ caseStatus: 'error', message: '终端代理重启，用例中断' });
+    expect(run.cases[0].log).toHaveLength(64 * 1024);
+    expect(run.cases[0].log.endsWith('bEND')).toBe(true);
+    expect((await agentCall('log', token, { caseId: first.caseId, chunk: 'late' })).body.data).toEqual({ kill: true });
+    await act('end', taskId);
+  });
+
+  it('starts several tasks in one call, all or none', async () => {
+    const terminal = await insertTerminal('000000');
+    const a = await insertTask('000000', terminal.id, ['pass']);
+    const empty = await insertTask('000000', terminal.id, []);
+    const refused = await api(`${TASK}/execute`, { token: admin, json: { ids: [a.taskId, empty.taskId] } });
+    expect(refused.body.msg).toBe(`任务「${empty.taskCode}」没有测试用例`);
+    expect((await taskOf(a.taskId)).runStatus).toBe(RUN_STATUS.notStarted);
+    expect((await api(`${TASK}/runs?taskId=${a.taskId}`, { token: admin })).body.data.total).toBe(0);
+
+    const b = await insertTask('000000', terminal.id, ['fail']);
+    const both = await api(`${TASK}/execute`, { token: admin, json: { ids: `${a.taskId},${b.taskId}` } });
+    expect(both.body.data.map((run: { taskId: string }) => run.taskId)).toEqual([a.taskId, b.taskId]);
+    for (const id of [a.taskId, b.taskId]) {
+      expect((await taskOf(id)).runStatus).toBe(RUN_STATUS.queued);
+      await act('end', id);
+    }
+  });
 
   it('answers malformed agent bodies with 400', async () => {
     const terminal = await insertTerminal('000000');

@@ -24,10 +24,10 @@ CREATE TABLE IF NOT EXISTS blade_task (
 -- Runs start and end at a moment, not on a day.
 DO $$
 BEGIN
-  IF (SELECT data_type FROM information_schema.columns WHERE table_name = 'blade_task' AND column_name = 'start_time') = 'date' THEN
+  IF (SELECT data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'blade_task' AND column_name = 'start_time') = 'date' THEN
     ALTER TABLE blade_task ALTER COLUMN start_time TYPE timestamp;
   END IF;
-  IF (SELECT data_type FROM information_schema.columns WHERE table_name = 'blade_task' AND column_name = 'end_time') = 'date' THEN
+  IF (SELECT data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'blade_task' AND column_name = 'end_time') = 'date' THEN
     ALTER TABLE blade_task ALTER COLUMN end_time TYPE timestamp;
   END IF;
 END $$;

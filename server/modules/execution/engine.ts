@@ -406,6 +406,14 @@ export async function claimNext(db: Db, terminal: AgentTerminal): Promise<Claime
   };
 }
 
+/** Gives a claimed case back when its answer could not reach the agent (it hung up while the claim was made). */
+export async function releaseClaim(db: Db, terminal: AgentTerminal, caseId: string): Promise<void> {
+  await db.query(
+    `UPDATE blade_task_run_case SET case_status = 'pending', started_at = NULL WHERE id = $1 AND terminal_id = $2 AND case_status = 'running'`,
+    [caseId, terminal.terminalId],
+  );
+}
+
 /** Fails cases of this terminal left running: an agent asking for work runs nothing, so they were lost (a restart). */
 export async function failOrphans(db: Db, terminal: AgentTerminal): Promise<void> {
   const rows = await db.query<{ run_id: string }>(

@@ -16,6 +16,7 @@ import {
   claimNext,
   failOrphans,
   recordResult,
+  releaseClaim,
   shouldKill,
   startRun,
   sweep,
@@ -295,6 +296,10 @@ function registerAgentRoutes(
     for (;;) {
       await sweepSoon();
       const claimed = await claimNext(db, terminal);
+      if (claimed && c.req.raw.signal.aborted) {
+        await releaseClaim(db, terminal, claimed.caseId);
+        break;
+      }
       if (claimed) {
         const store = storeOf();
         try {
