@@ -28,12 +28,35 @@ import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
 import { ossModule } from './modules/oss';
 import { openObjectStore } from './storage';
+import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
+import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
-const MODULES: BladeModule[] = [authModule, systemModule, deskModule, siteModule, resourceModule, ossModule];
-const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS, ...RESOURCE_PUBLIC_PATHS]);
+const MODULES: BladeModule[] = [
+  authModule,
+  systemModule,
+  deskModule,
+  siteModule,
+  resourceModule,
+  ossModule,
+  executionModule,
+];
+// The agent paths authenticate with a terminal token instead of a user's JWT.
+const PUBLIC_PATHS = new Set([
+  ...AUTH_PUBLIC_PATHS,
+  ...SYSTEM_PUBLIC_PATHS,
+  ...RESOURCE_PUBLIC_PATHS,
+  ...EXECUTION_PUBLIC_PATHS,
+]);
+
+/** Services a caller may supply instead of the defaults (tests inject a loopback object store). */
+export interface ServerExtras {
+  storage?: ObjectStore;
+  /** Aborted when the server closes: background timers and long polls stop before the database does. */
+  lifetime?: AbortSignal;
+}
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
@@ -105,7 +128,11 @@ export async function prepareDatabase(db: Db, config: ServerConfig): Promise<str
 }
 
 /** Builds the Blade API (or the proxy to an upstream gateway) plus the SPA, without listening. */
-export async function createApp(config: ServerConfig, db: Db): Promise<{ app: BladeApp; adminPassword?: string }> {
+export async function createApp(
+  config: ServerConfig,
+  db: Db,
+  extras: ServerExtras = {},
+): Promise<{ app: BladeApp; adminPassword?: string; stop: () => void }> {
   const app: BladeApp = new Hono<BladeEnv>();
   app.onError(handleError);
   app.notFound(notFound(app));
@@ -114,12 +141,13 @@ export async function createApp(config: ServerConfig, db: Db): Promise<{ app: Bl
     app.all('/api/*', forward);
     app.all('/gateway/*', forward);
     serveSpa(app, config.staticDir);
-    return { app };
+    return { app, stop: () => {} };
   }
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
-  const storage = await openObjectStore(config, db);
-  const services: ServerServices = { db, config, tokens, storage };
+  const lifetime = new AbortController();
+  const storage = extras.storage ?? (await openObjectStore(config, db));
+  const services: ServerServices & ServerExtras = { db, config, tokens, lifetime: lifetime.signal, ...extras, storage };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, PUBLIC_PATHS));
   for (const register of MODULES) register(app, services);
   const behaviours = await loadResourceBehaviours();
@@ -128,13 +156,13 @@ export async function createApp(config: ServerConfig, db: Db): Promise<{ app: Bl
     mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services);
   }
   serveSpa(app, config.staticDir);
-  return { app, adminPassword };
+  return { app, adminPassword, stop: () => lifetime.abort() };
 }
 
-export async function startServer(partial: Partial<ServerConfig>): Promise<RunningServer> {
+export async function startServer(partial: Partial<ServerConfig>, extras: ServerExtras = {}): Promise<RunningServer> {
   const config = withDefaults(partial);
   const db = lazyDb(() => openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const { app, adminPassword } = await createApp(config, db);
+  const { app, adminPassword, stop } = await createApp(config, db, extras);
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -147,6 +175,7 @@ export async function startServer(partial: Partial<ServerConfig>): Promise<Runni
     db,
     adminPassword,
     async close() {
+      stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Requests in flight may finish; idle keep-alive sockets go now, stragglers after a grace period.

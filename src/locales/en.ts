@@ -299,6 +299,8 @@ export const en: Record<string, string> = {
   'figures.dict.task_run_status.2': 'Paused',
   'figures.dict.task_run_status.3': 'Completed',
   'figures.dict.task_run_status.4': 'Terminated',
+  'figures.dict.task_run_status.5': 'Queued',
+  'figures.dict.task_run_status.6': 'Failed',
   'figures.dict.terminal_running_status.0': 'Offline',
   'figures.dict.terminal_running_status.1': 'Idle',
   'figures.dict.terminal_running_status.2': 'Running',

@@ -299,6 +299,8 @@ export const zh: Record<string, string> = {
   'figures.dict.task_run_status.2': '已暂停',
   'figures.dict.task_run_status.3': '已完成',
   'figures.dict.task_run_status.4': '已终止',
+  'figures.dict.task_run_status.5': '排队中',
+  'figures.dict.task_run_status.6': '已失败',
   'figures.dict.terminal_running_status.0': '离线',
   'figures.dict.terminal_running_status.1': '空闲',
   'figures.dict.terminal_running_status.2': '运行中',

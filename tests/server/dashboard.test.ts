@@ -57,7 +57,7 @@ describe('dashboard figures', () => {
     expect(figures.tasks.total).toBe(await listTotal(admin, `${TASK}/list`));
     expect(figures.terminals.total).toBe(await listTotal(admin, `${TERMINAL}/page`));
     expect(figures.projects.total).toBeGreaterThan(0);
-    expect(figures.tasks.byStatus.map((entry) => entry.label)).toEqual(['未开始', '运行中', '已暂停', '已完成', '已终止']);
+    expect(figures.tasks.byStatus.map((entry) => entry.label)).toEqual(['未开始', '排队中', '运行中', '已暂停', '已完成', '已失败', '已终止']);
     for (const entry of figures.tasks.byStatus) {
       expect(entry.count).toBe(await listTotal(admin, `${TASK}/list`, `&runStatus_equal=${entry.key}`));
     }
