@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { resourceSchemas } from '../resources/schemas';
 import { requireAuth } from './blade/auth';
+import { limitBodies, requireKnownBodyType } from './blade/body';
 import type { BladeApp, BladeEnv, BladeModule, ServerServices } from './blade/context';
 import { createResourceStore, mountResource } from './blade/crud';
 import { R } from './blade/envelope';
@@ -27,6 +26,9 @@ import { permissionModule } from './blade/permissions';
 import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
 import { proxyTo } from './proxy';
+import { securityHeaders, serveSpa } from './serving';
+
+const SSO_FORM_PATH = '/api/blade-auth/oauth/authorize';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
 const MODULES: BladeModule[] = [permissionModule, authModule, systemModule, deskModule, siteModule, resourceModule];
@@ -65,17 +67,6 @@ function notFound(app: BladeApp) {
   };
 }
 
-/** The built single-page app, with every other non-API GET answered by index.html (client-side routes). */
-function serveSpa(app: BladeApp, staticDir: string | undefined) {
-  if (!staticDir || !existsSync(join(staticDir, 'index.html'))) return;
-  const serveFiles = serveStatic({ root: staticDir });
-  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveFiles(c, next)));
-  app.get('*', (c, next) => {
-    if (isApiPath(c.req.path)) return next();
-    return c.html(readFileSync(join(staticDir, 'index.html'), 'utf8'));
-  });
-}
-
 /** Opens the database only when something asks for it. */
 function lazyDb(open: () => Promise<Db>): Db {
   let pending: Promise<Db> | undefined;
@@ -106,20 +97,24 @@ export async function createApp(config: ServerConfig, db: Db): Promise<{ app: Bl
   const app: BladeApp = new Hono<BladeEnv>();
   app.onError(handleError);
   app.notFound(notFound(app));
+  app.use('*', securityHeaders(SSO_FORM_PATH));
+  // JSON and HTML answers compressed on the fly; the built assets already are (precompressed files).
+  app.use('*', compress());
   if (config.upstream) {
     const forward = proxyTo(config.upstream);
     app.all('/api/*', forward);
     app.all('/gateway/*', forward);
-    serveSpa(app, config.staticDir);
+    serveSpa(app, config.staticDir, isApiPath);
     return { app };
   }
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limitBodies, requireKnownBodyType);
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const services: ServerServices = { db, config, tokens };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, PUBLIC_PATHS));
   for (const register of MODULES) register(app, services);
   for (const schema of resourceSchemas) mountResource(app, createResourceStore(db, schema));
-  serveSpa(app, config.staticDir);
+  serveSpa(app, config.staticDir, isApiPath);
   return { app, adminPassword };
 }
 

@@ -4,6 +4,7 @@ import type { BladeEnv, BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_TENANT } from '../../blade/context';
+import { formFields } from '../../blade/body';
 import { jsonBody } from '../../blade/crud';
 import { badRequest, unauthorized } from '../../blade/errors';
 import { issueCaptcha } from './captcha';
@@ -31,20 +32,18 @@ export const AUTH_PUBLIC_PATHS = [
 
 /** Query string and, when sent, a form body (BladeX reads both). */
 async function tokenParams(c: Context<BladeEnv>): Promise<Record<string, string>> {
-  const params: Record<string, string> = {};
   const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    for (const [key, value] of Object.entries(await c.req.parseBody())) {
-      if (typeof value === 'string') params[key] = value;
-    }
-  }
-  return { ...params, ...c.req.query() };
+  const isForm = type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data');
+  return { ...(isForm ? await formFields(c) : {}), ...c.req.query() };
 }
 
 export const authModule: BladeModule = (app, services) => {
   const { db, tokens } = services;
 
   const token = async (c: Context<BladeEnv>) => {
+    // Tokens must never sit in a cache.
+    c.header('Cache-Control', 'no-store');
+    c.header('Pragma', 'no-cache');
     try {
       const client = await checkClient(db, c.req.header('authorization'));
       if ('failure' in client) {

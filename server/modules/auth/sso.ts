@@ -3,6 +3,7 @@ import bcrypt from 'bcryptjs';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
+import { formFields } from '../../blade/body';
 import { ADMIN_TENANT, type BladeEnv, type ServerServices } from '../../blade/context';
 import { REFRESH_TOKEN_SECONDS } from '../../blade/token';
 import type { Db } from '../../db/types';
@@ -155,8 +156,7 @@ export async function authorizePage(services: ServerServices, c: Context<BladeEn
 /** `POST oauth/authorize`: checks the form's credentials (plain password, hashed here as the browser would). */
 export async function authorizeSubmit(services: ServerServices, c: Context<BladeEnv>) {
   const { db } = services;
-  const form: Record<string, string> = {};
-  for (const [key, value] of Object.entries(await c.req.parseBody())) if (typeof value === 'string') form[key] = value;
+  const form = await formFields(c);
   const request = await readAuthorizeRequest(services, c, form);
   if (!request) return c.text(INVALID_AUTHORIZE, 400);
   const tenantId = (form.tenantId ?? '').trim() || ADMIN_TENANT;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import type { BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
+import { formBody } from '../../blade/body';
 import { BladeError, badRequest } from '../../blade/errors';
 import { requireMenu } from '../../blade/permissions';
 import { pageOf, parsePaging } from '../../blade/query';
@@ -63,7 +64,7 @@ export const resourceModule: BladeModule = (app, { db }) => {
   app.post(`${BASE}/put-file`, async (c) => {
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) throw badRequest('上传文件大小不能超过10MB');
-    const body = await c.req.parseBody();
+    const body = await formBody(c);
     const file = body.file;
     if (!(file instanceof File)) throw badRequest('请选择要上传的文件');
     if (file.size > MAX_UPLOAD_BYTES) throw badRequest('上传文件大小不能超过10MB');
