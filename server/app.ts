@@ -20,12 +20,13 @@ import { seedDicts } from './db/seed-data/dicts';
 import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus';
 import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
-import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
+import { SYSTEM_GUEST_PATHS, SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
 import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
 import { permissionModule } from './blade/permissions';
 import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
 import { proxyTo } from './proxy';
+import { createSessionCheck } from './users/sessions';
 import { securityHeaders, serveSpa } from './serving';
 
 const SSO_FORM_PATH = '/api/blade-auth/oauth/authorize';
@@ -33,6 +34,7 @@ const SSO_FORM_PATH = '/api/blade-auth/oauth/authorize';
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
 const MODULES: BladeModule[] = [permissionModule, authModule, systemModule, deskModule, siteModule, resourceModule];
 const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS, ...RESOURCE_PUBLIC_PATHS]);
+const GUEST_PATHS = new Set(SYSTEM_GUEST_PATHS);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
@@ -110,8 +112,10 @@ export async function createApp(config: ServerConfig, db: Db): Promise<{ app: Bl
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limitBodies, requireKnownBodyType);
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
-  const services: ServerServices = { db, config, tokens };
-  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, PUBLIC_PATHS));
+  const sessions = createSessionCheck(db);
+  const services: ServerServices = { db, config, tokens, sessions };
+  const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths));
   for (const register of MODULES) register(app, services);
   for (const schema of resourceSchemas) mountResource(app, createResourceStore(db, schema));
   serveSpa(app, config.staticDir, isApiPath);

@@ -18,6 +18,11 @@ export interface ServerConfig {
   register?: boolean;
   /** SM2 private key (hex): passwords and phone numbers may then arrive SM2-encrypted (cipher mode C1C2C3). */
   sm2PrivateKey?: string;
+  /**
+   * Hosts the server may send requests to on a user's behalf (social providers): names, `*.domain`, IPs, CIDRs.
+   * Loopback, link-local and private addresses only when listed as addresses.
+   */
+  outboundAllow?: string[];
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -37,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: nonEmpty(env.BLADE_STATIC_DIR) ?? 'dist',
     register: (env.BLADE_REGISTER ?? 'off').toLowerCase() === 'on',
     sm2PrivateKey: nonEmpty(env.BLADE_SM2_PRIVATE_KEY),
+    outboundAllow: (env.BLADE_OUTBOUND_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
+import type { SessionCheck } from '../users/sessions';
 import type { TokenService } from './token';
 
 /** The caller, as the access token's claims describe them. */
@@ -29,6 +30,8 @@ export interface ServerServices {
   db: Db;
   config: ServerConfig;
   tokens: TokenService;
+  /** Whether a token's session is still live (logout, password change, lock and user removal end it). */
+  sessions: SessionCheck;
 }
 
 /** A feature module: registers its routes (full paths, e.g. `/api/blade-system/...`) on the app. */

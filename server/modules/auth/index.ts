@@ -9,7 +9,8 @@ import { jsonBody } from '../../blade/crud';
 import { badRequest, unauthorized } from '../../blade/errors';
 import { issueCaptcha } from './captcha';
 import { storeErrorLogs } from './error-logs';
-import { grantToken, revokeSession } from './login';
+import { revokeSession } from '../../users/sessions';
+import { grantToken } from './grants';
 import { OAUTH, OAuthError, oauthError } from './oauth-error';
 import { sendValidateCode } from './sms';
 import { authorizeUrlOf, providerOf } from './social';
@@ -24,7 +25,6 @@ export const AUTH_PUBLIC_PATHS = [
   `${BASE}/token/refresh`,
   `${BASE}/captcha`,
   `${BASE}/logout`,
-  `${BASE}/clear-cache`,
   `${BASE}/sms/send-validate`,
   `${BASE}/authorize`,
   `${BASE}/render/`,
@@ -73,10 +73,12 @@ export const authModule: BladeModule = (app, services) => {
 
   const callerClaims = async (c: Context<BladeEnv>) => {
     const jwt = tokenOf(c.req.raw.headers, c.req.query('blade-auth'));
-    return jwt ? tokens.verify(jwt, 'access_token') : undefined;
+    const claims = jwt ? await tokens.verify(jwt, 'access_token') : undefined;
+    return claims && (await services.sessions.isLive(claims.session_id, claims.user_id, claims.tenant_id)) ? claims : undefined;
   };
 
-  // Logout; with `redirect_uri` it is the SSO logout a browser navigates to.
+  // Logout ends the session, so its access and refresh tokens stop working; with `redirect_uri` it is the SSO
+  // logout a browser navigates to.
   app.get(`${BASE}/logout`, async (c) => {
     const claims = await callerClaims(c);
     if (claims) await revokeSession(db, claims.session_id);
@@ -92,6 +94,7 @@ export const authModule: BladeModule = (app, services) => {
     return send(c, R.data({ stored }));
   });
 
+  // Signed-in callers only: anyone else could keep every instance's caches cold.
   app.get(`${BASE}/clear-cache`, (c) => {
     db.clearCache();
     return send(c, R.success());
