@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { resourceSchemas } from '../resources/schemas';
 import { requireAuth } from './blade/auth';
+import { limitBodies, requireKnownBodyType } from './blade/body';
 import type { BladeApp, BladeEnv, BladeModule, ServerServices } from './blade/context';
 import { createResourceStore } from './blade/crud';
 import { mountResource } from './blade/mount';
@@ -22,7 +21,7 @@ import { seedDicts } from './db/seed-data/dicts';
 import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus';
 import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
-import { SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
+import { SYSTEM_GUEST_PATHS, SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
 import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
 import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
@@ -32,6 +31,11 @@ import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
 import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
+
+import { createSessionCheck } from './users/sessions';
+import { securityHeaders, serveSpa } from './serving';
+
+const SSO_FORM_PATH = '/api/blade-auth/oauth/authorize';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
 const MODULES: BladeModule[] = [
@@ -57,6 +61,7 @@ export interface ServerExtras {
   /** Aborted when the server closes: background timers and long polls stop before the database does. */
   lifetime?: AbortSignal;
 }
+const GUEST_PATHS = new Set(SYSTEM_GUEST_PATHS);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
 
@@ -89,17 +94,6 @@ function notFound(app: BladeApp) {
     if (otherMethod) return c.json(R.fail(405, MSG.methodNotAllowed), 405);
     return c.json(R.fail(404, MSG.notFound), 404);
   };
-}
-
-/** The built single-page app, with every other non-API GET answered by index.html (client-side routes). */
-function serveSpa(app: BladeApp, staticDir: string | undefined) {
-  if (!staticDir || !existsSync(join(staticDir, 'index.html'))) return;
-  const serveFiles = serveStatic({ root: staticDir });
-  app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : serveFiles(c, next)));
-  app.get('*', (c, next) => {
-    if (isApiPath(c.req.path)) return next();
-    return c.html(readFileSync(join(staticDir, 'index.html'), 'utf8'));
-  });
 }
 
 /** Opens the database only when something asks for it. */
@@ -136,26 +130,32 @@ export async function createApp(
   const app: BladeApp = new Hono<BladeEnv>();
   app.onError(handleError);
   app.notFound(notFound(app));
+  app.use('*', securityHeaders(SSO_FORM_PATH));
+  // JSON and HTML answers compressed on the fly; the built assets already are (precompressed files).
+  app.use('*', compress());
   if (config.upstream) {
     const forward = proxyTo(config.upstream);
     app.all('/api/*', forward);
     app.all('/gateway/*', forward);
-    serveSpa(app, config.staticDir);
+    serveSpa(app, config.staticDir, isApiPath);
     return { app, stop: () => {} };
   }
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limitBodies, requireKnownBodyType);
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const lifetime = new AbortController();
   const storage = extras.storage ?? (await openObjectStore(config, db));
-  const services: ServerServices & ServerExtras = { db, config, tokens, lifetime: lifetime.signal, ...extras, storage };
-  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, PUBLIC_PATHS));
+  const sessions = createSessionCheck(db);
+  const services: ServerServices & ServerExtras = { db, config, tokens, sessions, lifetime: lifetime.signal, ...extras, storage };
+  const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths));
   for (const register of MODULES) register(app, services);
   const behaviours = await loadResourceBehaviours();
   for (const schema of resourceSchemas) {
     const behaviour = behaviours.get(schema.name) ?? {};
     mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services);
   }
-  serveSpa(app, config.staticDir);
+  serveSpa(app, config.staticDir, isApiPath);
   return { app, adminPassword, stop: () => lifetime.abort() };
 }
 

@@ -28,6 +28,11 @@ export interface ServerConfig {
   ossRegion?: string;
   /** Largest object the local store accepts, and the largest size `oss-credential` signs for. */
   ossMaxBytes?: number;
+  /**
+   * Hosts the server may send requests to on a user's behalf (social providers): names, `*.domain`, IPs, CIDRs.
+   * Loopback, link-local and private addresses only when listed as addresses.
+   */
+  outboundAllow?: string[];
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -48,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     register: (env.BLADE_REGISTER ?? 'off').toLowerCase() === 'on',
     sm2PrivateKey: nonEmpty(env.BLADE_SM2_PRIVATE_KEY),
     ...ossConfig(env),
+    outboundAllow: (env.BLADE_OUTBOUND_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
   };
 }
 

@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/types';
-import type { BladeEnv } from './context';
+import { GUEST_USER_ID } from '../users/token-response';
+import type { SessionCheck } from '../users/sessions';
+import type { BladeEnv, BladeUser } from './context';
 import { unauthorized } from './errors';
-import { userOfClaims, type TokenService } from './token';
+import type { TokenClaims, TokenService } from './token';
 
 /** The JWT of a request: header `Blade-Auth: bearer <jwt>`, query `blade-auth=bearer <jwt>`, or `Authorization: Bearer`. */
 export function tokenOf(headers: { get(name: string): string | null | undefined }, queryToken?: string): string | undefined {
@@ -22,16 +24,45 @@ function isPublicPath(publicPaths: Set<string>, path: string): boolean {
   return false;
 }
 
+export function userOfClaims(claims: TokenClaims): BladeUser {
+  return {
+    tenantId: claims.tenant_id,
+    userId: claims.user_id,
+    account: claims.account,
+    userName: claims.user_name,
+    nickName: claims.nick_name,
+    realName: claims.real_name,
+    roleId: claims.role_id,
+    roleName: claims.role_name,
+    deptId: claims.dept_id,
+    postId: claims.post_id,
+    clientId: claims.client_id,
+    sessionId: claims.session_id,
+  };
+}
+
+export interface AuthPaths {
+  /** Answered without a token. */
+  publicPaths: Set<string>;
+  /** The only paths a social guest's token (no user, no role) may call: applying for an account. */
+  guestPaths: Set<string>;
+}
+
 /**
- * Requires a valid access token except on `publicPaths`; answers the 401 envelope otherwise.
- * Sets `user` from the token's claims (no database round trip per request).
+ * Requires a valid access token of a live session except on public paths; answers the 401 envelope otherwise.
+ * Sets `user` from the token's claims; the session check is answered from memory unless something was revoked.
  */
-export function requireAuth(tokens: TokenService, publicPaths: Set<string>): MiddlewareHandler<BladeEnv> {
+export function requireAuth(tokens: TokenService, sessions: SessionCheck, paths: AuthPaths): MiddlewareHandler<BladeEnv> {
   return async (c, next) => {
-    if (isPublicPath(publicPaths, c.req.path)) return next();
+    if (isPublicPath(paths.publicPaths, c.req.path)) return next();
     const token = tokenOf(c.req.raw.headers, c.req.query('blade-auth'));
     const claims = token ? await tokens.verify(token, 'access_token') : undefined;
     if (!claims) throw unauthorized();
+    if (claims.user_id === GUEST_USER_ID) {
+      if (!paths.guestPaths.has(c.req.path)) throw unauthorized();
+    } else if (!(await sessions.isLive(claims.session_id, claims.user_id, claims.tenant_id))) {
+      throw unauthorized();
+    }
     c.set('user', userOfClaims(claims));
     return next();
   };

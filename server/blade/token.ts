@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/types';
-import type { BladeUser } from './context';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_SECONDS = 604800;
@@ -73,22 +72,5 @@ export function createTokenService(key: Uint8Array): TokenService {
         return undefined;
       }
     },
-  };
-}
-
-export function userOfClaims(claims: TokenClaims): BladeUser {
-  return {
-    tenantId: claims.tenant_id,
-    userId: claims.user_id,
-    account: claims.account,
-    userName: claims.user_name,
-    nickName: claims.nick_name,
-    realName: claims.real_name,
-    roleId: claims.role_id,
-    roleName: claims.role_name,
-    deptId: claims.dept_id,
-    postId: claims.post_id,
-    clientId: claims.client_id,
-    sessionId: claims.session_id,
   };
 }

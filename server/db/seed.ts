@@ -1,8 +1,8 @@
-import { randomBytes, createHash } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import { randomBytes } from 'node:crypto';
 import { hashClientSecret } from '../blade/auth';
 import { ADMIN_TENANT, ADMINISTRATOR_ROLE } from '../blade/context';
 import { nextId } from '../blade/ids';
+import { hashPlainPassword } from '../users/password';
 import { formatDateTime } from '../blade/serializer';
 import type { SeedDict } from './seed-data/dicts';
 import type { SeedMenu, SeedTopMenu } from './seed-data/menus';
@@ -31,10 +31,7 @@ export const SEED_IDS = {
 
 export const WEB_CLIENT = { clientId: 'saber', secret: 'saber_secret' } as const;
 
-const BCRYPT_ROUNDS = 10;
-export const md5Hex = (text: string) => createHash('md5').update(text).digest('hex');
-/** The stored form of a password: bcrypt of the md5 hex the browser sends. */
-export const hashPassword = (plain: string) => bcrypt.hash(md5Hex(plain), BCRYPT_ROUNDS);
+export { hashPlainPassword as hashPassword } from '../users/password';
 
 /** A readable random password for the first administrator (letters and digits, no look-alikes). */
 function generatePassword(): string {
@@ -101,7 +98,7 @@ async function seedCore(db: Db, now: string, adminPassword: string | undefined):
   await db.query(
     `INSERT INTO blade_user (id, tenant_id, code, user_type, account, password, name, real_name, avatar, email, phone, sex, role_id, dept_id, post_id, create_user, create_dept, create_time, update_user, update_time)
      VALUES ($1, $2, 'admin', 1, 'admin', $3, 'admin', '管理员', '', 'admin@example.com', '', 1, $4, $5, $6, $1, $8, $7, $1, $7)`,
-    [SEED_IDS.admin, ADMIN_TENANT, await hashPassword(password), SEED_IDS.administratorRole, SEED_IDS.dept, SEED_IDS.post, now, SEED_IDS.dept],
+    [SEED_IDS.admin, ADMIN_TENANT, await hashPlainPassword(password), SEED_IDS.administratorRole, SEED_IDS.dept, SEED_IDS.post, now, SEED_IDS.dept],
   );
   return adminPassword ? undefined : password;
 }
@@ -214,7 +211,7 @@ export async function seedDatabase(db: Db, data: SeedData, options: { adminPassw
         adminId: SEED_IDS.admin,
         adminDept: SEED_IDS.dept,
         userRole: SEED_IDS.userRole,
-        password: () => hashPassword(firstStartPassword),
+        password: () => hashPlainPassword(firstStartPassword),
       });
       await grant(tx, noticeRole, NOTICE_ROLE_MENU_CODES.flatMap((code) => idByCode.get(code) ?? []));
     }

@@ -82,3 +82,35 @@ describe('captcha', () => {
     expect(elsewhere.body.code).toBe(401);
   });
 });
+
+describe('captcha on the SSO login form (oauth/authorize)', () => {
+  const query = () =>
+    new URLSearchParams({ client_id: 'saber', redirect_uri: `${server.url}/login`, response_type: 'code', state: 's' });
+  const submit = (fields: Record<string, string>) =>
+    fetch(`${server.url}/api/blade-auth/oauth/authorize`, {
+      method: 'POST',
+      body: new URLSearchParams({ ...Object.fromEntries(query()), tenantId: '000000', username: 'admin', password: PASSWORD, ...fields }),
+      redirect: 'manual',
+    });
+
+  it('shows a captcha on the form and refuses the right password without its text', async () => {
+    const page = await (await fetch(`${server.url}/api/blade-auth/oauth/authorize?${query()}`)).text();
+    expect(page).toContain('name="captcha_key"');
+    expect(page).toMatch(/<img src="data:image\/svg\+xml;base64,/);
+
+    const without = await submit({});
+    expect(without.status).toBe(400);
+    expect(await without.text()).toContain('验证码不正确');
+
+    const captcha = await newCaptcha();
+    const wrong = await submit({ captcha_key: captcha.key, captcha_code: 'zzzzz' });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('signs in with the right captcha text', async () => {
+    const captcha = await newCaptcha();
+    const signed = await submit({ captcha_key: captcha.key, captcha_code: captcha.text });
+    expect(signed.status).toBe(302);
+    expect(new URL(signed.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+  });
+});

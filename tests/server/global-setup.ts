@@ -65,7 +65,15 @@ async function addFixtures(db: Db) {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-server-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
-  const server = await startServer({ port: 0, dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, captcha: false });
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    databaseUrl,
+    adminPassword: ADMIN_PASSWORD,
+    captcha: false,
+    // The fake OAuth providers of the tests listen on loopback, which the outbound policy refuses unless listed.
+    outboundAllow: ['127.0.0.1'],
+  });
   await addFixtures(server.db);
   project.provide('serverUrl', server.url);
   return async () => {

@@ -4,11 +4,13 @@ import type { BladeEnv, BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_TENANT } from '../../blade/context';
+import { formFields } from '../../blade/body';
 import { jsonBody } from '../../blade/crud';
 import { badRequest, unauthorized } from '../../blade/errors';
 import { issueCaptcha } from './captcha';
 import { storeErrorLogs } from './error-logs';
-import { grantToken, revokeSession } from './login';
+import { revokeSession } from '../../users/sessions';
+import { grantToken } from './grants';
 import { OAUTH, OAuthError, oauthError } from './oauth-error';
 import { sendValidateCode } from './sms';
 import { authorizeUrlOf, providerOf } from './social';
@@ -23,7 +25,6 @@ export const AUTH_PUBLIC_PATHS = [
   `${BASE}/token/refresh`,
   `${BASE}/captcha`,
   `${BASE}/logout`,
-  `${BASE}/clear-cache`,
   `${BASE}/sms/send-validate`,
   `${BASE}/authorize`,
   `${BASE}/render/`,
@@ -31,20 +32,18 @@ export const AUTH_PUBLIC_PATHS = [
 
 /** Query string and, when sent, a form body (BladeX reads both). */
 async function tokenParams(c: Context<BladeEnv>): Promise<Record<string, string>> {
-  const params: Record<string, string> = {};
   const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    for (const [key, value] of Object.entries(await c.req.parseBody())) {
-      if (typeof value === 'string') params[key] = value;
-    }
-  }
-  return { ...params, ...c.req.query() };
+  const isForm = type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data');
+  return { ...(isForm ? await formFields(c) : {}), ...c.req.query() };
 }
 
 export const authModule: BladeModule = (app, services) => {
   const { db, tokens } = services;
 
   const token = async (c: Context<BladeEnv>) => {
+    // Tokens must never sit in a cache.
+    c.header('Cache-Control', 'no-store');
+    c.header('Pragma', 'no-cache');
     try {
       const client = await checkClient(db, c.req.header('authorization'));
       if ('failure' in client) {
@@ -74,10 +73,12 @@ export const authModule: BladeModule = (app, services) => {
 
   const callerClaims = async (c: Context<BladeEnv>) => {
     const jwt = tokenOf(c.req.raw.headers, c.req.query('blade-auth'));
-    return jwt ? tokens.verify(jwt, 'access_token') : undefined;
+    const claims = jwt ? await tokens.verify(jwt, 'access_token') : undefined;
+    return claims && (await services.sessions.isLive(claims.session_id, claims.user_id, claims.tenant_id)) ? claims : undefined;
   };
 
-  // Logout; with `redirect_uri` it is the SSO logout a browser navigates to.
+  // Logout ends the session, so its access and refresh tokens stop working; with `redirect_uri` it is the SSO
+  // logout a browser navigates to.
   app.get(`${BASE}/logout`, async (c) => {
     const claims = await callerClaims(c);
     if (claims) await revokeSession(db, claims.session_id);
@@ -93,6 +94,7 @@ export const authModule: BladeModule = (app, services) => {
     return send(c, R.data({ stored }));
   });
 
+  // Signed-in callers only: anyone else could keep every instance's caches cold.
   app.get(`${BASE}/clear-cache`, (c) => {
     db.clearCache();
     return send(c, R.success());

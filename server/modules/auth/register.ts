@@ -1,23 +1,17 @@
-import bcrypt from 'bcryptjs';
 import type { ServerServices } from '../../blade/context';
 import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
-import { assertTenantUsable, issueTokens, startSession, tenantOf, USER_COLUMNS, type TokenRequest, type UserRow } from './login';
+import { accountTaken, findUser } from '../../users/lookup';
+import { hashSentPassword } from '../../users/password';
+import { startSession } from '../../users/sessions';
+import { issueTokens } from '../../users/token-response';
 import { OAUTH, oauthError } from './oauth-error';
-import { decryptField } from './sm2';
 import { phoneOf } from './sms';
+import { assertTenantUsable, tenantOf, type TokenRequest } from './token-request';
 
 /** The BladeX tenant parameter that opens self-registration for one tenant. */
 export const REGISTER_PARAM_KEY = 'account.registerUser';
-const BCRYPT_ROUNDS = 10;
-const MD5_HEX = /^[0-9a-fA-F]{32}$/;
-
-/** The stored hash of a password as the browser sends it (md5 hex, possibly SM2-encrypted), or undefined if malformed. */
-export async function hashSentPassword(services: ServerServices, sent: string | undefined): Promise<string | undefined> {
-  const md5 = sent ? decryptField(services.config, sent) : '';
-  return MD5_HEX.test(md5) ? bcrypt.hash(md5.toLowerCase(), BCRYPT_ROUNDS) : undefined;
-}
 
 async function registrationOpen(services: ServerServices, tenantId: string): Promise<boolean> {
   if (services.config.register) return true;
@@ -37,15 +31,6 @@ export async function defaultRoleOf(db: Db, tenantId: string): Promise<string> {
   return role?.id ?? '';
 }
 
-/** The account is free in the tenant (live rows); the unique index still guards a race. */
-export async function accountTaken(db: Db, tenantId: string, account: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0', [
-    tenantId,
-    account,
-  ]);
-  return rows.length > 0;
-}
-
 /**
  * Grant `register`: creates an active user of the tenant's `user` role and signs it in. Open only when the server
  * (`BLADE_REGISTER=on`) or the tenant (param `account.registerUser` = true) allows it.
@@ -62,7 +47,7 @@ export async function registerGrant(services: ServerServices, request: TokenRequ
   }
   if (!account || !params.password) throw oauthError(OAUTH.invalidRequest);
   if ([...account].length > 45 || [...name].length > 10) throw oauthError(OAUTH.invalidRequest, '账号或姓名过长');
-  const password = await hashSentPassword(services, params.password);
+  const password = await hashSentPassword(services.config, params.password);
   if (!password) throw oauthError(OAUTH.invalidRequest, '密码格式不正确');
   const phone = params.phone ? phoneOf(services, params.phone) : '';
   if (phone === undefined) throw oauthError(OAUTH.invalidRequest, '手机号码长度不为11位');
@@ -77,6 +62,6 @@ export async function registerGrant(services: ServerServices, request: TokenRequ
      VALUES ($1, $2, 1, $3, $4, $5, $5, $6, $7, $8, '', '', $1, $9, $1, $9, 1)`,
     [id, tenantId, account, password, name, email, phone, await defaultRoleOf(db, tenantId), now],
   );
-  const [user] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM blade_user WHERE id = $1`, [id]);
+  const user = (await findUser.byId(db, tenantId, id))!;
   return issueTokens(services, user, request, await startSession(db, user));
 }

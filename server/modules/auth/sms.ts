@@ -4,17 +4,11 @@ import { BladeError, badRequest } from '../../blade/errors';
 import { nextId } from '../../blade/ids';
 import type { Db } from '../../db/types';
 import { decryptField } from './sm2';
-import {
-  assertTenantUsable,
-  assertUserActive,
-  issueTokens,
-  startSession,
-  tenantOf,
-  USER_COLUMNS,
-  type TokenRequest,
-  type UserRow,
-} from './login';
+import { assertUserActive, findUser } from '../../users/lookup';
+import { startSession } from '../../users/sessions';
+import { issueTokens } from '../../users/token-response';
 import { OAUTH, oauthError } from './oauth-error';
+import { assertTenantUsable, tenantOf, type TokenRequest } from './token-request';
 
 /** Codes live 5 minutes; one code per phone a minute; a code dies after 5 wrong guesses. */
 export const SMS_CODE_MS = 5 * 60 * 1000;
@@ -79,10 +73,7 @@ export async function smsGrant(services: ServerServices, request: TokenRequest) 
   if (!phone) throw oauthError(OAUTH.invalidRequest, '手机号码格式不正确');
   await assertTenantUsable(db, tenantId);
   if (!(await consumeCode(db, tenantId, phone, id, value))) throw oauthError(OAUTH.badCaptcha);
-  const [user] = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = $1 AND phone = $2 AND is_deleted = 0 ORDER BY id LIMIT 1`,
-    [tenantId, phone],
-  );
+  const user = await findUser.byPhone(db, tenantId, phone);
   if (!user) throw oauthError(OAUTH.userNotFound, '该手机号未绑定用户');
   assertUserActive(user);
   return issueTokens(services, user, request, await startSession(db, user));

@@ -5,6 +5,7 @@ import { R, send } from '../../blade/envelope';
 import { badRequest, forbidden } from '../../blade/errors';
 import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
+import { outboundPolicy } from '../../outbound';
 
 const BASE = '/api/blade-auth/oauth/social-provider';
 
@@ -18,12 +19,15 @@ const FIELDS = [
   ['redirectUri', 'redirect_uri', 1000],
 ] as const;
 const URL_FIELDS = new Set(['authorizeUrl', 'tokenUrl', 'userInfoUrl', 'redirectUri']);
+/** The URLs the server itself fetches: only on hosts the outbound policy allows. */
+const FETCHED_FIELDS = new Set(['tokenUrl', 'userInfoUrl']);
 
 /**
  * The social login sources of the caller's tenant, managed by its administrators only: these are the only URLs the
  * server ever fetches for the `social` grant. Secrets are write-only (never listed).
  */
-export const socialProviderModule: BladeModule = (app, { db }) => {
+export const socialProviderModule: BladeModule = (app, { db, config }) => {
+  const policy = outboundPolicy(config.outboundAllow ?? []);
   app.get(`${BASE}/list`, async (c) => {
     const user = c.get('user');
     if (!isAdministrator(user)) throw forbidden();
@@ -58,6 +62,7 @@ export const socialProviderModule: BladeModule = (app, { db }) => {
       if (!value && key !== 'redirectUri') throw badRequest(`${key}不能为空`);
       if ([...value].length > max) throw badRequest(`${key}过长`);
       if (value && URL_FIELDS.has(key) && !/^https?:\/\/[^\s]+$/.test(value)) throw badRequest(`${key}必须是 http(s) 地址`);
+      if (FETCHED_FIELDS.has(key) && !policy.hostAllowed(value)) throw badRequest(`${key}的主机未被管理员允许(BLADE_OUTBOUND_ALLOW)`);
       values.push(value);
     }
     const now = formatDateTime(new Date());

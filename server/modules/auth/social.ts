@@ -1,19 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { ServerServices } from '../../blade/context';
 import { nextId } from '../../blade/ids';
-import { ACCESS_TOKEN_SECONDS } from '../../blade/token';
 import type { Db } from '../../db/types';
-import {
-  assertTenantUsable,
-  assertUserActive,
-  issueTokens,
-  startSession,
-  tenantOf,
-  USER_COLUMNS,
-  type TokenRequest,
-  type UserRow,
-} from './login';
+import { OutboundRefused, outboundPolicy, outboundRequest, type OutboundPolicy, type OutboundRequest } from '../../outbound';
+import { assertUserActive, findUser } from '../../users/lookup';
+import { startSession } from '../../users/sessions';
+import { issueGuestTokens, issueTokens } from '../../users/token-response';
 import { OAUTH, oauthError } from './oauth-error';
+import { assertTenantUsable, tenantOf, type TokenRequest } from './token-request';
 
 /** A row of `blade_social_provider`: an OAuth2 source an administrator configured. */
 export interface SocialProvider {
@@ -48,15 +41,23 @@ export function authorizeUrlOf(provider: SocialProvider, state: string): string 
   return url.toString();
 }
 
-/** A JSON answer of the provider; only URLs of the provider row are ever fetched (no URL comes from a request). */
-async function providerJson(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+/**
+ * A JSON answer of the provider: only URLs of the provider row are fetched, and only on hosts the outbound policy
+ * allows (an administrator's `BLADE_OUTBOUND_ALLOW`). Nothing of a failed answer reaches the client.
+ */
+async function providerJson(
+  policy: OutboundPolicy,
+  url: string,
+  init: Omit<OutboundRequest, 'timeoutMs'>,
+): Promise<Record<string, unknown>> {
   try {
-    const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
-    if (!response.ok) throw oauthError(OAUTH.invalidRequest, SOCIAL_FAILED);
-    const body: unknown = await response.json();
+    const response = await outboundRequest(policy, url, { ...init, timeoutMs: PROVIDER_TIMEOUT_MS });
+    if (response.status < 200 || response.status >= 300) throw oauthError(OAUTH.invalidRequest, SOCIAL_FAILED);
+    const body: unknown = JSON.parse(response.text);
     if (typeof body !== 'object' || body === null) throw oauthError(OAUTH.invalidRequest, SOCIAL_FAILED);
     return body as Record<string, unknown>;
   } catch (error) {
+    if (error instanceof OutboundRefused) console.warn(`[social] ${error.message}`);
     if (error instanceof Error && error.name === 'OAuthError') throw error;
     throw oauthError(OAUTH.invalidRequest, SOCIAL_FAILED);
   }
@@ -68,7 +69,7 @@ const textOf = (...values: unknown[]) => {
 };
 
 /** Code → provider access token → profile, the OAuth2 authorization-code flow from the client side. */
-async function profileOf(provider: SocialProvider, code: string) {
+async function profileOf(policy: OutboundPolicy, provider: SocialProvider, code: string) {
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code,
@@ -76,14 +77,14 @@ async function profileOf(provider: SocialProvider, code: string) {
     client_secret: provider.client_secret,
   });
   if (provider.redirect_uri) form.set('redirect_uri', provider.redirect_uri);
-  const token = await providerJson(provider.token_url, {
+  const token = await providerJson(policy, provider.token_url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-    body: form,
+    body: form.toString(),
   });
   const accessToken = textOf(token.access_token);
   if (!accessToken) throw oauthError(OAUTH.invalidRequest, SOCIAL_FAILED);
-  const info = await providerJson(provider.user_info_url, {
+  const info = await providerJson(policy, provider.user_info_url, {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
   });
   const uuid = textOf(info.uuid, info.id, info.sub);
@@ -115,51 +116,25 @@ async function upsertOauth(db: Db, tenantId: string, source: string, profile: Aw
  * unbound one gets a guest token (`user_id` -1, `oauth_id` set) with which the front end offers registration.
  */
 export async function socialGrant(services: ServerServices, request: TokenRequest) {
-  const { db, tokens } = services;
+  const { db } = services;
   const { source, code } = request.params;
   const tenantId = tenantOf(request);
   if (!source || !code) throw oauthError(OAUTH.invalidRequest);
   await assertTenantUsable(db, tenantId);
   const provider = await providerOf(db, tenantId, source);
   if (!provider) throw oauthError(OAUTH.invalidRequest, '未配置该第三方登录来源');
-  const profile = await profileOf(provider, code);
+  const profile = await profileOf(outboundPolicy(services.config.outboundAllow ?? []), provider, code);
   const oauth = await upsertOauth(db, tenantId, source, profile);
   if (oauth.user_id) {
-    const [user] = await db.query<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`,
-      [oauth.user_id, tenantId],
-    );
+    const user = await findUser.byId(db, tenantId, oauth.user_id);
     if (user) {
       assertUserActive(user);
       return issueTokens(services, user, request, await startSession(db, user), oauth.id);
     }
   }
-  // A guest: no roles, no refreshable session; the token only proves the third-party account for register-guest.
-  const claims = {
-    tenant_id: tenantId,
-    user_id: '-1',
-    dept_id: '',
-    post_id: '',
-    role_id: '',
-    oauth_id: oauth.id,
-    account: profile.username,
-    user_name: profile.username,
-    nick_name: profile.nickname,
-    real_name: profile.nickname,
-    role_name: '',
-    detail: { type: 'web' },
-    client_id: request.clientId,
-    session_id: randomUUID(),
-  };
-  const { session_id: _session, ...publicClaims } = claims;
-  return {
-    access_token: await tokens.sign(claims, 'access_token'),
-    token_type: 'bearer',
-    refresh_token: await tokens.sign(claims, 'refresh_token'),
-    expires_in: ACCESS_TOKEN_SECONDS,
-    scope: 'all',
-    ...publicClaims,
-    avatar: profile.avatar,
-    license: 'powered by blade-compatible server',
-  };
+  return issueGuestTokens(
+    services.tokens,
+    { tenantId, oauthId: oauth.id, username: profile.username, nickname: profile.nickname, avatar: profile.avatar },
+    request,
+  );
 }

@@ -1,23 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
+import { formFields } from '../../blade/body';
 import { ADMIN_TENANT, type BladeEnv, type ServerServices } from '../../blade/context';
 import { REFRESH_TOKEN_SECONDS } from '../../blade/token';
 import type { Db } from '../../db/types';
-import { md5Hex } from '../../db/seed';
-import { clearFailures, isLocked, recordFailure } from './lockout';
-import {
-  assertTenantUsable,
-  assertUserActive,
-  issueTokens,
-  startSession,
-  USER_COLUMNS,
-  type TokenRequest,
-  type UserRow,
-} from './login';
+import { cspNonceOf } from '../../serving';
+import { userOfCredentials } from '../../users/credentials';
+import { assertUserActive, findUser } from '../../users/lookup';
+import { md5Hex } from '../../users/password';
+import { startSession } from '../../users/sessions';
+import { issueTokens } from '../../users/token-response';
+import { checkCaptcha, issueCaptcha } from './captcha';
 import { OAUTH, OAuthError, oauthError } from './oauth-error';
+import { assertTenantUsable, type TokenRequest } from './token-request';
 
 /**
  * The embedded server as an OAuth2 authorization server (single sign-on): `oauth/authorize` signs the browser in
@@ -39,7 +36,7 @@ interface AuthorizeRequest {
  * prefixes (comma list), or, for a client without any, when it is on this server's own origin. Nothing else,
  * so the endpoint is never an open redirect.
  */
-async function redirectAllowed(db: Db, clientId: string | undefined, redirectUri: string, ownOrigin: string) {
+async function redirectAllowed(db: Db, clientId: string | undefined, redirectUri: string, ownOrigins: string[]) {
   let target: URL;
   try {
     target = new URL(redirectUri);
@@ -54,7 +51,7 @@ async function redirectAllowed(db: Db, clientId: string | undefined, redirectUri
   );
   return clients.some((client) => {
     const prefixes = (client.web_server_redirect_uri ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-    if (prefixes.length === 0) return target.origin === ownOrigin;
+    if (prefixes.length === 0) return ownOrigins.includes(target.origin);
     return prefixes.some((prefix) => redirectUri.startsWith(prefix));
   });
 }
@@ -67,22 +64,33 @@ async function clientAllowsCode(db: Db, clientId: string): Promise<boolean> {
   return !!client && (client.authorized_grant_types ?? '').split(',').includes('authorization_code');
 }
 
-/** The server's own origin as the browser sees it (behind a proxy, its forwarded host). */
-function ownOrigin(c: Context<BladeEnv>): string {
-  const url = new URL(c.req.url);
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? url.host;
-  const protocol = c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '');
-  return `${protocol}://${host}`;
+/**
+ * The server's own origin as the browser addressed it. Forwarded headers are not trusted (a client can send any),
+ * and behind a TLS-terminating proxy the browser's scheme may differ from ours, so `http` and `https` of this
+ * host are both this origin.
+ */
+function ownOrigins(c: Context<BladeEnv>): string[] {
+  const { host } = new URL(c.req.url);
+  return [`http://${host}`, `https://${host}`];
 }
 
-function loginPage(request: AuthorizeRequest, tenantId: string, account: string, error?: string) {
+interface LoginForm {
+  request: AuthorizeRequest;
+  tenantId: string;
+  account: string;
+  nonce: string;
+  captcha?: { key: string; image: string };
+  error?: string;
+}
+
+function loginPage({ request, tenantId, account, nonce, captcha, error }: LoginForm) {
   return html`<!doctype html>
 <html lang="zh-CN">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>统一认证登录</title>
-    <style>
+    <style nonce="${nonce}">
       body { font-family: sans-serif; background: #f0f2f5; display: flex; justify-content: center; padding-top: 10vh; }
       form { background: #fff; padding: 32px; border-radius: 8px; width: 320px; box-shadow: 0 2px 8px rgba(0,0,0,.1); }
       h1 { font-size: 20px; margin: 0 0 24px; text-align: center; }
@@ -90,6 +98,8 @@ function loginPage(request: AuthorizeRequest, tenantId: string, account: string,
       input { display: block; width: 100%; box-sizing: border-box; margin-top: 6px; padding: 8px; font-size: 14px; }
       button { width: 100%; padding: 10px; background: #409eff; color: #fff; border: 0; border-radius: 4px; font-size: 15px; }
       .error { color: #f5222d; margin-bottom: 16px; font-size: 14px; }
+      .captcha { display: flex; gap: 8px; align-items: flex-end; }
+      .captcha img { height: 36px; }
     </style>
   </head>
   <body>
@@ -103,6 +113,13 @@ function loginPage(request: AuthorizeRequest, tenantId: string, account: string,
       <label>租户编号<input name="tenantId" value="${tenantId}" required /></label>
       <label>账号<input name="username" value="${account}" autocomplete="username" required /></label>
       <label>密码<input name="password" type="password" autocomplete="current-password" required /></label>
+      ${captcha
+        ? html`<input type="hidden" name="captcha_key" value="${captcha.key}" />
+            <div class="captcha">
+              <label>验证码<input name="captcha_code" autocomplete="off" required /></label>
+              <img src="${captcha.image}" alt="验证码" />
+            </div>`
+        : ''}
       <button type="submit">登录</button>
     </form>
   </body>
@@ -137,7 +154,7 @@ async function ssoUserOf(db: Db, sessionId: string | undefined) {
 async function readAuthorizeRequest(services: ServerServices, c: Context<BladeEnv>, source: Record<string, string>) {
   const request = { clientId: source.client_id ?? '', redirectUri: source.redirect_uri ?? '', state: source.state ?? '' };
   if (source.response_type !== 'code' || !(await clientAllowsCode(services.db, request.clientId))) return undefined;
-  if (!(await redirectAllowed(services.db, request.clientId, request.redirectUri, ownOrigin(c)))) return undefined;
+  if (!(await redirectAllowed(services.db, request.clientId, request.redirectUri, ownOrigins(c)))) return undefined;
   return request;
 }
 
@@ -149,32 +166,31 @@ export async function authorizePage(services: ServerServices, c: Context<BladeEn
   if (!request) return c.text(INVALID_AUTHORIZE, 400);
   const signedIn = await ssoUserOf(services.db, getCookie(c, SSO_COOKIE));
   if (signedIn) return c.redirect(await issueCode(services.db, request, signedIn), 302);
-  return c.html(loginPage(request, ADMIN_TENANT, ''));
+  return c.html(await loginForm(services, c, { request, tenantId: ADMIN_TENANT, account: '' }));
+}
+
+/** The form, with a fresh captcha whenever the server requires one (BLADE_CAPTCHA). */
+async function loginForm(services: ServerServices, c: Context<BladeEnv>, form: Omit<LoginForm, 'nonce' | 'captcha'>) {
+  const captcha = services.config.captcha ? await issueCaptcha(services.db) : undefined;
+  return loginPage({ ...form, nonce: cspNonceOf(c), captcha });
 }
 
 /** `POST oauth/authorize`: checks the form's credentials (plain password, hashed here as the browser would). */
 export async function authorizeSubmit(services: ServerServices, c: Context<BladeEnv>) {
   const { db } = services;
-  const form: Record<string, string> = {};
-  for (const [key, value] of Object.entries(await c.req.parseBody())) if (typeof value === 'string') form[key] = value;
+  const form = await formFields(c);
   const request = await readAuthorizeRequest(services, c, form);
   if (!request) return c.text(INVALID_AUTHORIZE, 400);
   const tenantId = (form.tenantId ?? '').trim() || ADMIN_TENANT;
   const account = (form.username ?? '').trim();
-  const retry = (message: string) => c.html(loginPage(request, tenantId, account, message), 400);
+  const retry = async (message: string) => c.html(await loginForm(services, c, { request, tenantId, account, error: message }), 400);
   try {
-    await assertTenantUsable(db, tenantId);
-    if (await isLocked(db, tenantId, account)) throw oauthError(OAUTH.tooManyFailures);
-    const [user] = await db.query<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0`,
-      [tenantId, account],
-    );
-    if (!user || !user.password || !(await bcrypt.compare(md5Hex(form.password ?? ''), user.password))) {
-      if (user) await recordFailure(db, tenantId, account);
-      throw oauthError(OAUTH.badPassword);
+    if (services.config.captcha && !(await checkCaptcha(db, form.captcha_key, form.captcha_code))) {
+      throw oauthError(OAUTH.badCaptcha);
     }
-    assertUserActive(user);
-    await clearFailures(db, tenantId, account);
+    await assertTenantUsable(db, tenantId);
+    // The form sends the password in plain; it is checked as the browser's md5 would be.
+    const user = await userOfCredentials(db, tenantId, account, md5Hex(form.password ?? ''));
     const sessionId = randomBytes(24).toString('hex');
     await db.query('DELETE FROM blade_sso_session WHERE expires_at < $1', [Date.now()]);
     await db.query('INSERT INTO blade_sso_session (session_id, tenant_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [
@@ -204,7 +220,7 @@ export async function ssoLogout(services: ServerServices, c: Context<BladeEnv>, 
   const sessionId = getCookie(c, SSO_COOKIE);
   if (sessionId) await services.db.query('DELETE FROM blade_sso_session WHERE session_id = $1', [sessionId]);
   deleteCookie(c, SSO_COOKIE, { path: COOKIE_PATH });
-  if (!(await redirectAllowed(services.db, undefined, redirectUri, ownOrigin(c)))) return undefined;
+  if (!(await redirectAllowed(services.db, undefined, redirectUri, ownOrigins(c)))) return undefined;
   return c.redirect(redirectUri, 302);
 }
 
@@ -221,10 +237,7 @@ export async function authorizationCodeGrant(services: ServerServices, request: 
     grant && grant.client_id === request.clientId && grant.redirect_uri === redirectUri && Number(grant.expires_at) >= Date.now();
   if (!valid) throw oauthError(OAUTH.invalidRequest, '授权码无效或已过期');
   await assertTenantUsable(db, grant.tenant_id);
-  const [user] = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`,
-    [grant.user_id, grant.tenant_id],
-  );
+  const user = await findUser.byId(db, grant.tenant_id, grant.user_id);
   if (!user) throw oauthError(OAUTH.userNotFound);
   assertUserActive(user);
   return issueTokens(services, user, request, await startSession(db, user));

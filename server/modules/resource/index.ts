@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
-import type { BladeModule } from '../../blade/context';
+import { isAdministrator, type BladeModule, type BladeUser } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
-import { BladeError, badRequest } from '../../blade/errors';
+import { formBody } from '../../blade/body';
+import { BladeError, badRequest, forbidden } from '../../blade/errors';
 import { requireMenu } from '../../blade/permissions';
 import { pageOf, parsePaging } from '../../blade/query';
 import { serializeColumns } from '../../blade/serializer';
-import { nextId } from '../../blade/ids';
+import { isIdText, nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
 
 const BASE = '/api/blade-resource/oss/endpoint';
@@ -60,10 +61,23 @@ export const resourceModule: BladeModule = (app, { db }) => {
     return send(c, R.data(pageOf(records, Number(count.n), paging)));
   });
 
+  // Uploads belong to forms that add or edit something (and the own avatar): a role without any such button
+  // (a read-only role) may not store files.
+  const mayUpload = async (user: BladeUser) => {
+    if (isAdministrator(user)) return true;
+    const rows = await db.cachedQuery(
+      `SELECT 1 FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0
+       WHERE rm.role_id = ANY(string_to_array($1, ',')::bigint[]) AND m.category = 2 AND m.alias IN ('add', 'edit') LIMIT 1`,
+      [user.roleId.split(',').filter(isIdText).join(',')],
+    );
+    return rows.length > 0;
+  };
+
   app.post(`${BASE}/put-file`, async (c) => {
+    if (!(await mayUpload(c.get('user')))) throw forbidden();
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) throw badRequest('上传文件大小不能超过10MB');
-    const body = await c.req.parseBody();
+    const body = await formBody(c);
     const file = body.file;
     if (!(file instanceof File)) throw badRequest('请选择要上传的文件');
     if (file.size > MAX_UPLOAD_BYTES) throw badRequest('上传文件大小不能超过10MB');

@@ -1,5 +1,5 @@
 import { sm2 } from 'sm-crypto';
-import type { BladeModule, ServerServices } from '../../blade/context';
+import { ADMIN_TENANT, type BladeModule, type ServerServices } from '../../blade/context';
 import type { Db } from '../../db/types';
 
 /**
@@ -30,13 +30,14 @@ const textOr = (value: string | undefined, fallback: string) => (value && value.
 const publicKeyOf = (privateKey: string) =>
   (sm2 as unknown as { getPublicKeyFromPrivateKey(key: string): string }).getPublicKeyFromPrivateKey(privateKey);
 
-/** The social sources an administrator configured and enabled; none before the table exists. */
-async function socialSources(db: Db) {
+/** The social sources the tenant's administrators configured and enabled; none before the table exists. */
+async function socialSources(db: Db, tenantId: string) {
   const [table] = await db.query<{ name: string | null }>("SELECT to_regclass('blade_social_provider')::text AS name");
   if (!table?.name) return [];
   const rows = await db.query<SocialSourceRow>(
-    `SELECT DISTINCT ON (source) source, client_id, authorize_url, redirect_uri
-       FROM blade_social_provider WHERE is_deleted = 0 AND status = 1 ORDER BY source, id`,
+    `SELECT source, client_id, authorize_url, redirect_uri
+       FROM blade_social_provider WHERE tenant_id = $1 AND is_deleted = 0 AND status = 1 ORDER BY source`,
+    [tenantId],
   );
   // Only what the browser needs to start the authorization: never the client secret or the server-side URLs.
   return rows.map((row) => ({
@@ -48,8 +49,25 @@ async function socialSources(db: Db) {
   }));
 }
 
+/**
+ * The tenant whose login page asks: `?tenantId=`, else the tenant whose domain the browser addressed, else the
+ * administrator tenant. Each sees only its own social sources.
+ */
+async function tenantOfRequest(db: Db, tenantParam: string | undefined, host: string | undefined): Promise<string> {
+  if (tenantParam && /^\w{1,12}$/.test(tenantParam)) return tenantParam;
+  const domain = (host ?? '').split(':')[0];
+  if (domain) {
+    const [tenant] = await db.cachedQuery<{ tenant_id: string }>(
+      'SELECT tenant_id FROM blade_tenant WHERE domain = $1 AND is_deleted = 0 LIMIT 1',
+      [domain],
+    );
+    if (tenant) return tenant.tenant_id;
+  }
+  return ADMIN_TENANT;
+}
+
 /** The settings document; the environment is read per request so a restart is all a change needs. */
-export async function siteSettings({ db, config }: ServerServices, env: SiteEnv) {
+export async function siteSettings({ db, config }: ServerServices, env: SiteEnv, tenantId: string = ADMIN_TENANT) {
   return {
     tenantMode: true,
     captchaMode: config.captcha,
@@ -59,7 +77,7 @@ export async function siteSettings({ db, config }: ServerServices, env: SiteEnv)
     // The embedded server is itself the SSO authorization server unless another one is named.
     ssoAuthorizeUrl: textOr(env.BLADE_SSO_AUTHORIZE_URL, '/api/blade-auth/oauth/authorize'),
     ssoLogoutUrl: textOr(env.BLADE_SSO_LOGOUT_URL, '/api/blade-auth/oauth/logout'),
-    socialSources: await socialSources(db),
+    socialSources: await socialSources(db, tenantId),
     // With an SM2 key the server decrypts passwords and phone numbers; the browser encrypts with its public half.
     sm2PublicKey: config.sm2PrivateKey ? publicKeyOf(config.sm2PrivateKey) : '',
   };
@@ -68,6 +86,7 @@ export async function siteSettings({ db, config }: ServerServices, env: SiteEnv)
 export const siteModule: BladeModule = (app, services) => {
   app.get(SITE_CONFIG_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await siteSettings(services, process.env));
+    const tenantId = await tenantOfRequest(services.db, c.req.query('tenantId'), c.req.header('host'));
+    return c.json(await siteSettings(services, process.env, tenantId));
   });
 };

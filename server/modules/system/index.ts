@@ -5,7 +5,7 @@ import { R, send } from '../../blade/envelope';
 import { badRequest, MSG } from '../../blade/errors';
 import { requireCode } from '../../blade/permissions';
 import { serializeColumns } from '../../blade/serializer';
-import { clearFailures } from '../auth/lockout';
+import { clearFailures } from '../../users/lockout';
 import { buttonsOf, routesOf } from './menus';
 import { profileModule } from './profile';
 
@@ -13,6 +13,8 @@ const BASE = '/api/blade-system';
 
 /** Paths answered without an access token (the login page asks before anyone is logged in). */
 export const SYSTEM_PUBLIC_PATHS = [`${BASE}/tenant/info`];
+/** What a social guest's token may call: applying for an account bound to its third-party account. */
+export const SYSTEM_GUEST_PATHS = [`${BASE}/user/register-guest`];
 
 const DICT_TYPES = {
   id: 'id',

@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import type { BladeModule, BladeUser } from '../../blade/context';
 import { idList, jsonBody } from '../../blade/crud';
 import { R, send } from '../../blade/envelope';
@@ -8,8 +7,9 @@ import { requireCode } from '../../blade/permissions';
 import { pageOf, parsePaging } from '../../blade/query';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
 import type { Db } from '../../db/types';
-import { USER_STATUS } from '../auth/login';
-import { accountTaken, defaultRoleOf, hashSentPassword } from '../auth/register';
+import { accountTaken, USER_STATUS } from '../../users/lookup';
+import { hashSentPassword, passwordMatches } from '../../users/password';
+import { defaultRoleOf } from '../auth/register';
 import { decryptField } from '../auth/sm2';
 
 const BASE = '/api/blade-system';
@@ -128,9 +128,9 @@ export const profileModule: BladeModule = (app, services) => {
       'SELECT password FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
       [isIdText(user.userId) ? user.userId : '0', user.tenantId],
     );
-    const old = decryptField(services.config, oldPassword).toLowerCase();
-    if (!row?.password || !(await bcrypt.compare(old, row.password))) throw badRequest('原密码不正确');
-    const hash = await hashSentPassword(services, fresh);
+    const old = decryptField(services.config, oldPassword);
+    if (!row || !(await passwordMatches(row.password, old))) throw badRequest('原密码不正确');
+    const hash = await hashSentPassword(services.config, fresh);
     if (!hash) throw badRequest('密码格式不正确');
     await db.query('UPDATE blade_user SET password = $1, update_user = $2, update_time = $3 WHERE id = $2', [
       hash,
@@ -152,7 +152,7 @@ export const profileModule: BladeModule = (app, services) => {
     const accountName = (account ?? '').trim();
     if (!accountName) throw badRequest('请先输入账号名称');
     if ([...accountName].length > 45 || [...(name ?? '')].length > 10) throw badRequest('账号或姓名过长');
-    const hash = await hashSentPassword(services, password);
+    const hash = await hashSentPassword(services.config, password);
     if (!hash) throw badRequest('请先输入密码');
     const [oauth] = await db.query<{ user_id: string | null }>(
       'SELECT user_id FROM blade_user_oauth WHERE id = $1 AND tenant_id = $2',

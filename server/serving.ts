@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { BladeApp } from './blade/context';
+
+/** The placeholder Vite writes into index.html (`html.cspNonce`); each answer replaces it with a fresh nonce. */
+export const CSP_NONCE_PLACEHOLDER = 'BLADE_CSP_NONCE';
+
+/** The nonce of this response, made on first use. */
+export function cspNonceOf(c: Context): string {
+  const existing = c.get('cspNonce' as never) as string | undefined;
+  if (existing) return existing;
+  const nonce = randomBytes(16).toString('base64');
+  c.set('cspNonce' as never, nonce as never);
+  return nonce;
+}
+
+/**
+ * Scripts and style elements only from this origin or carrying the nonce (antd's CSS-in-JS gets it through
+ * `ConfigProvider csp`); style attributes stay allowed, as React and antd set them. Avatars and menu-named
+ * iframe pages may live elsewhere.
+ */
+function contentSecurityPolicy(nonce: string, formAction: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self' https: http:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ...(formAction ? ["form-action 'self'"] : []),
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/**
+ * Security headers on every answer. The SSO form's CSP leaves out `form-action`: its post redirects to the
+ * client's registered address, which may be another origin.
+ */
+export function securityHeaders(ssoFormPath: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    const nonce = c.get('cspNonce' as never) as string | undefined;
+    const isHtml = (headers.get('content-type') ?? '').startsWith('text/html');
+    if (isHtml || nonce) {
+      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce ?? 'none', c.req.path !== ssoFormPath));
+    }
+    if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');
+    headers.set('X-Content-Type-Options', 'nosniff');
+    if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'same-origin');
+  };
+}
+
+const HASHED_ASSETS = '/assets/';
+
+/**
+ * The built single-page app: Vite's gzip/brotli files served as they are (`precompressed`), hashed assets cached
+ * for a year, index.html revalidated each time and answered for every other non-API GET (client-side routes) with
+ * this response's CSP nonce in its tags.
+ */
+export function serveSpa(app: BladeApp, staticDir: string | undefined, isApiPath: (path: string) => boolean) {
+  if (!staticDir || !existsSync(join(staticDir, 'index.html'))) return;
+  const indexHtml = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  const serveFiles = serveStatic({
+    root: staticDir,
+    precompressed: true,
+    onFound: (path, c) => {
+      const hashed = path.includes(`${HASHED_ASSETS}`);
+      c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const answerIndex = (c: Context) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, cspNonceOf(c)));
+  };
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path)) return next();
+    if (c.req.path === '/' || c.req.path === '/index.html') return c.req.method === 'GET' ? answerIndex(c) : next();
+    return serveFiles(c, next);
+  });
+  app.get('*', (c, next) => (isApiPath(c.req.path) ? next() : answerIndex(c)));
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../db/types';
+import { OAUTH, oauthError } from '../modules/auth/oauth-error';
+import { attemptAllowed, clearFailures, countAttempt, recordFailure } from './lockout';
+import { assertUserActive, findUser, type UserRow } from './lookup';
+import { passwordMatches } from './password';
+
+/**
+ * The one password check (password grant and SSO form): the attempt is counted before anything else, an account
+ * over the limit is refused unchecked, and only an active user with the right password passes.
+ */
+export async function userOfCredentials(db: Db, tenantId: string, account: string, md5: string): Promise<UserRow> {
+  const attempt = await countAttempt(db, tenantId, account);
+  if (!attemptAllowed(attempt)) throw oauthError(OAUTH.tooManyFailures);
+  const user = await findUser.byAccount(db, tenantId, account);
+  if (!user) throw oauthError(OAUTH.userNotFound);
+  if (!(await passwordMatches(user.password, md5))) {
+    await recordFailure(db, user.id, attempt);
+    throw oauthError(OAUTH.badPassword);
+  }
+  assertUserActive(user);
+  await clearFailures(db, tenantId, account);
+  return user;
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_SECONDS, type TokenClaims, type TokenService } from '../blade/token';
+import type { Db } from '../db/types';
+import { OAUTH, oauthError } from '../modules/auth/oauth-error';
+import type { UserRow } from './lookup';
+
+/** What a token response depends on besides the user: the client, and the dept / role the caller picked. */
+export interface TokenAudience {
+  clientId: string;
+  deptHeader?: string;
+  roleHeader?: string;
+}
+
+/** The user id of a social guest's token: a third-party account not yet bound to a user. */
+export const GUEST_USER_ID = '-1';
+
+const LICENSE = 'powered by blade-compatible server';
+const splitIds = (list: string | null) => (list ?? '').split(',').filter((id) => /^\d+$/.test(id));
+
+/** `Dept-Id` / `Role-Id` choose one of the user's depts / roles; anything else is refused. */
+function choose(owned: string[], requested: string | undefined): string[] {
+  if (!requested) return owned;
+  if (!owned.includes(requested)) throw oauthError(OAUTH.unauthorizedUser, '所选部门或角色不属于当前用户');
+  return [requested];
+}
+
+async function tokenResponse(tokens: TokenService, claims: Omit<TokenClaims, 'token_type'>, avatar: string) {
+  const [accessToken, refreshToken] = await Promise.all([
+    tokens.sign(claims, 'access_token'),
+    tokens.sign(claims, 'refresh_token'),
+  ]);
+  const { session_id: _session, ...publicClaims } = claims;
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    refresh_token: refreshToken,
+    expires_in: ACCESS_TOKEN_SECONDS,
+    scope: 'all',
+    ...publicClaims,
+    avatar,
+    license: LICENSE,
+  };
+}
+
+/**
+ * The raw token response of blade-contract §3 for a user of a session, with a fresh access and refresh token.
+ * `oauthId` names the third-party account the user signed in with (social grant).
+ */
+export async function issueTokens(
+  services: { db: Db; tokens: TokenService },
+  user: UserRow,
+  audience: TokenAudience,
+  sessionId: string,
+  oauthId = '',
+) {
+  const roleIds = choose(splitIds(user.role_id), audience.roleHeader);
+  const deptIds = choose(splitIds(user.dept_id), audience.deptHeader);
+  const roles = await services.db.query<{ id: string; role_alias: string }>(
+    "SELECT id, role_alias FROM blade_role WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0",
+    [roleIds.join(',')],
+  );
+  const roleName = roleIds.flatMap((id) => roles.find((role) => role.id === id)?.role_alias ?? []).join(',');
+  return tokenResponse(
+    services.tokens,
+    {
+      tenant_id: user.tenant_id,
+      user_id: user.id,
+      dept_id: deptIds.join(','),
+      post_id: splitIds(user.post_id).join(','),
+      role_id: roleIds.join(','),
+      oauth_id: oauthId,
+      account: user.account,
+      user_name: user.account,
+      nick_name: user.real_name ?? user.name ?? user.account,
+      real_name: user.real_name ?? '',
+      role_name: roleName,
+      detail: { type: 'web' },
+      client_id: audience.clientId,
+      session_id: sessionId,
+    },
+    user.avatar ?? '',
+  );
+}
+
+/**
+ * A social guest's tokens: no user, no roles, no session. They only prove the third-party account to
+ * `register-guest`; every other endpoint refuses them.
+ */
+export function issueGuestTokens(
+  tokens: TokenService,
+  guest: { tenantId: string; oauthId: string; username: string; nickname: string; avatar: string },
+  audience: TokenAudience,
+) {
+  return tokenResponse(
+    tokens,
+    {
+      tenant_id: guest.tenantId,
+      user_id: GUEST_USER_ID,
+      dept_id: '',
+      post_id: '',
+      role_id: '',
+      oauth_id: guest.oauthId,
+      account: guest.username,
+      user_name: guest.username,
+      nick_name: guest.nickname,
+      real_name: guest.nickname,
+      role_name: '',
+      detail: { type: 'web' },
+      client_id: audience.clientId,
+      session_id: randomUUID(),
+    },
+    guest.avatar,
+  );
+}
