@@ -8,8 +8,6 @@ import enUS from 'antd/es/locale/en_US';
 import type { Locale } from 'antd/es/locale';
 import { resourceSchemas } from '../resources/schemas';
 import type { ResourceSchema } from '../resources/types';
-import { zh } from '../src/locales/zh';
-import { en } from '../src/locales/en';
 import { siteConfig } from './config';
 import { getStore, setStore } from './storage';
 
@@ -63,8 +61,8 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources: {
-    zh: { translation: { ...zh, ...schemaMessages(resourceSchemas, 'zh') } },
-    en: { translation: { ...en, ...schemaMessages(resourceSchemas, 'en') } },
+    zh: { translation: schemaMessages(resourceSchemas, 'zh') },
+    en: { translation: schemaMessages(resourceSchemas, 'en') },
   },
   lng: storedLanguage(),
   fallbackLng: 'zh',
@@ -79,6 +77,14 @@ dayjs.locale(DAYJS_LOCALES[storedLanguage()]);
 i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) dayjs.locale(DAYJS_LOCALES[language]);
 });
+
+/**
+ * Adds the app's messages (its locale files, per module). The app injects them at start so that providers never
+ * import the app; schema messages are derived here from the registry.
+ */
+export function registerMessages(messages: Record<Language, Record<string, string>>): void {
+  for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', messages[language], true, false);
+}
 
 export const i18nProvider: I18nProvider = {
   // Refine calls translate(key, defaultMessage) as well as translate(key, options, defaultMessage).

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../server/blade/serializer';
-import type { DashboardFigures, StatusCount } from '../../server/modules/desk/figures';
+import type { DashboardFigures, StatusCount } from '../../resources/wire';
 import { call, login, loginAdmin } from './client';
 import { OTHER_TENANT } from './fixtures';
 
