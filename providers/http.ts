@@ -9,6 +9,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Background call: failures reject without an error message shown. */
     silent?: boolean;
+    /** Codes the caller answers itself (a screen without a menu shows the 403 page): rejected without a message. */
+    quietCodes?: number[];
     /** Set by http.ts on the single retry that follows a token refresh. */
     bladeRetry?: boolean;
   }
@@ -123,7 +125,7 @@ function handleBladeResponse(response: AxiosResponse): AxiosResponse | Promise<A
   const body = bodyOf(response);
   const message = errorMessageOf(body);
   const error = new BladeError(code, message, body.data);
-  if (options.whitelistCodes.includes(code)) return Promise.reject(error);
+  if (options.whitelistCodes.includes(code) || response.config.quietCodes?.includes(code)) return Promise.reject(error);
   if (code === 401) return retryAfterRefresh(response, error);
   if (!response.config.silent) {
     if (code > 2000) notifyOncePerBurst(message);

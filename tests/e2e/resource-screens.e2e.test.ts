@@ -92,6 +92,31 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await snap(page, 'task-list-filtered');
   });
 
+  it('opens a parameter modal from a pasted link; the back button closes it and keeps the list', async () => {
+    const params = new CrudPage(page, opened.product.url, '/system/param');
+    const [param] = await opened.product.server.db.query<{ id: string; param_key: string }>(
+      "SELECT id::text AS id, param_key FROM blade_param WHERE tenant_id = '000000' AND is_deleted = 0 ORDER BY id LIMIT 1",
+    );
+    await params.open();
+    await page.goto(`${opened.product.url}/system/param/${param.id}/edit`);
+    await params.form.waitFor();
+    await expect.poll(() => params.form.locator('input').nth(1).inputValue()).toBe(param.param_key);
+    await page.goBack();
+    await params.form.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/system/param');
+    await params.table.waitFor();
+  });
+
+  it('shows the task record list read-only to the administrator: no add, edit or delete', async () => {
+    const records = new CrudPage(page, opened.product.url, '/test/taskrecord');
+    await records.open();
+    await records.table.locator('.ant-table-row').first().waitFor();
+    expect(await page.locator('.crud-page').getByRole('button', { name: /新\s*增|删\s*除/ }).count()).toBe(0);
+    expect(await records.table.locator('.ant-table-row').first().getByText('编辑', { exact: true }).count()).toBe(0);
+    // Coded statuses read as labels.
+    await records.table.getByText(/执行成功|执行失败|执行中|待执行|已取消/).first().waitFor();
+  });
+
   it('shows a menu entry without a screen inside the layout', async () => {
     await page.goto(`${opened.product.url}/system/dept`);
     await page.getByText('该页面尚未开放').waitFor();

@@ -16,6 +16,8 @@ import { ResourceTable } from './ResourceTable';
 import { DATETIME_FORMAT, operationLabelKey, searchFilters, searchValuesOf } from './schemaMapping';
 import { allowedOperations, useRunOperation } from './useOperations';
 
+const FORBIDDEN = 403;
+
 /**
  * The standard screen of a resource, composed of its parts: search form, toolbar, table and the form over the list.
  * The URL holds the whole view: page and filters in the query string, the open record in the path (`/x/new`,
@@ -31,9 +33,11 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const runOperation = useRunOperation(schema);
   const view = screenViewOf(schema.route, pathname);
 
-  const { tableProps, searchFormProps, filters } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps, filters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
+    // A screen without a menu entry has no menu rule to show /403 before the call: its refusal shows the 403 page.
+    meta: schema.inMenu === false ? { quietCodes: [FORBIDDEN] } : undefined,
     pagination: { pageSize: siteConfig.defaultPageSize },
     onSearch: (values) => searchFilters(schema, values as Record<string, never>),
     errorNotification: false,
@@ -68,6 +72,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
     if (view.kind !== 'form') return true;
     return view.mode === 'create' ? operations.add : view.mode === 'edit' ? operations.edit : operations.view || operations.edit;
   }, [view, operations.add, operations.edit, operations.view]);
+  if ((tableQuery.error as { code?: number } | null)?.code === FORBIDDEN) return <Navigate to="/403" replace />;
   if (view.kind === 'unknown' || !formAllowed) return <Navigate to={{ pathname: schema.route, search }} replace />;
 
   return (
