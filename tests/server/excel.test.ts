@@ -130,6 +130,20 @@ describe('import: rows by header names, checked cell by cell', () => {
     }
     const json = await fetch(`${base}/import`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
     expect(json.status).toBe(400);
+    // A chunked body declares no length: it is cut off once it passes the limit.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(MAX_UPLOAD + 200 * 1024)]), 'big.xlsx');
+    const encoded = new Response(form);
+    const chunked = await fetch(`${base}/import`, {
+      method: 'POST',
+      body: encoded.body,
+      headers: { 'Content-Type': encoded.headers.get('content-type')! },
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(400);
+    expect(((await chunked.json()) as { msg: string }).msg).toMatch(/不能超过2MB/);
+    const broken = await fetch(`${base}/import`, { method: 'POST', body: '--x\r\nbroken', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } });
+    expect(broken.status).toBe(400);
   });
 
   it('refuses more rows than allowed', async () => {
