@@ -47,12 +47,14 @@ export async function openObjectStore(config: ServerConfig, db: Db): Promise<Man
       region,
     });
   }
-  return new LocalObjectStore({
+  const store = new LocalObjectStore({
     root: join(config.dataDir, 'objects'),
     bucket: config.ossBucket ?? DEFAULT_BUCKET,
     keys: { ...(await localKeyPair(db, config)), region },
     maxBytes: config.ossMaxBytes ?? DEFAULT_MAX_OBJECT_BYTES,
   });
+  await store.removeStaleUploads();
+  return store;
 }
 
 /** The largest upload `oss-credential` signs for. */

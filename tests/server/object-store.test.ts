@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -108,6 +108,17 @@ describe('local store over HTTP', () => {
     await expect(store.putObject('a/../../outside', new Uint8Array([1]), 'text/plain')).rejects.toThrow(/unsafe/);
   });
 
+  it('removes what cut-off uploads left behind, once it is old', async () => {
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    const [old, fresh] = [join(root, '.tmp', 'old'), join(root, '.tmp', 'fresh')];
+    writeFileSync(old, 'x');
+    writeFileSync(fresh, 'x');
+    utimesSync(old, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+    await store.removeStaleUploads();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+
   it('serves HTML as a sandboxed download, never inline', async () => {
     await store.putObject('000000/page.html', new TextEncoder().encode('<script>alert(1)</script>'), 'text/html');
     const answer = await fetch(`${base}${await store.presignGet('000000/page.html', 60)}`);
@@ -145,6 +156,13 @@ describe('S3 store (AWS SDK) against the local store', () => {
     expect(ok.status).toBe(200);
     const got = await fetch(await s3.presignGet(key, 60));
     expect(await got.text()).toBe('data');
+  });
+
+  it('signs the length when given: another size is refused', async () => {
+    const key = '000000/script/sized_fb_3_b_4.py';
+    const url = await s3.presignPut(key, 'text/x-python', 60, 3);
+    expect((await fetch(url, { method: 'PUT', body: 'abcd', headers: { 'Content-Type': 'text/x-python' } })).status).toBe(403);
+    expect((await fetch(url, { method: 'PUT', body: 'abc', headers: { 'Content-Type': 'text/x-python' } })).status).toBe(200);
   });
 
   it('refuses a request signed with a wrong secret', async () => {

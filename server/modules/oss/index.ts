@@ -76,7 +76,7 @@ export const ossModule: BladeModule = (app, { config, storage }) => {
       bucketName: details.bucket,
       endpoint: details.endpoint,
       region: details.region,
-      uploadUrl: await storage.presignPut(objectKey, contentType, PRESIGN_SECONDS),
+      uploadUrl: await storage.presignPut(objectKey, contentType, PRESIGN_SECONDS, size),
       method: 'PUT',
       headers: { 'Content-Type': contentType },
       expiresIn: PRESIGN_SECONDS,
