@@ -54,6 +54,18 @@ export async function writeXlsx<T>(
   await workbook.commit();
 }
 
+/**
+ * The rows of a query fetched page by page, so an export never holds every row: `fetchPage(offset, limit)` runs the
+ * list query (with the screen's filters) for one page; a short page ends it.
+ */
+export async function* pagesOf<T>(fetchPage: (offset: number, limit: number) => Promise<T[]>, pageSize = 1000): AsyncGenerator<T> {
+  for (let offset = 0; ; offset += pageSize) {
+    const page = await fetchPage(offset, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+  }
+}
+
 /** The example row of an import template: each column's `example`, else its first option label. */
 export function exampleRow(columns: ExcelColumn<never>[]): Record<string, unknown> {
   return Object.fromEntries(columns.map((column) => [column.key, column.example ?? Object.keys(column.options ?? {})[0] ?? '']));
