@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { openObjectStore } from '../../server/storage';
 import { LocalObjectStore, mountLocalStore } from '../../server/storage/local';
 import { S3ObjectStore } from '../../server/storage/s3';
 import { presign } from '../../server/storage/sigv4';
@@ -169,5 +171,29 @@ describe('S3 store (AWS SDK) against the local store', () => {
     const wrong = new S3ObjectStore({ endpoint: `${base}/oss`, bucket: 'blade', accessKeyId: KEYS.accessKeyId, secretAccessKey: 'nope', region: KEYS.region });
     await expect(wrong.putObject('000000/x.txt', new Uint8Array([1]), 'text/plain')).rejects.toThrow();
     wrong.close();
+  });
+});
+
+describe('configuration', () => {
+  it('uses the S3-compatible store when BLADE_OSS_ENDPOINT is set', async () => {
+    const config = loadConfig({
+      BLADE_OSS_ENDPOINT: `${base}/oss`,
+      BLADE_OSS_BUCKET: 'blade',
+      BLADE_OSS_ACCESS_KEY: KEYS.accessKeyId,
+      BLADE_OSS_SECRET_KEY: KEYS.secretAccessKey,
+    });
+    // The S3 branch never touches the database.
+    const opened = await openObjectStore(config, undefined as never);
+    expect(opened).toBeInstanceOf(S3ObjectStore);
+    expect(opened.describe()).toEqual({ bucket: 'blade', endpoint: `${base}/oss`, region: 'us-east-1' });
+    await opened.putObject('000000/configured.txt', new TextEncoder().encode('via env'), 'text/plain');
+    expect(new TextDecoder().decode(await store.getObject('000000/configured.txt'))).toBe('via env');
+    (opened as S3ObjectStore).close();
+  });
+
+  it('refuses an endpoint without bucket and keys, and a size limit that is not a number', () => {
+    expect(() => loadConfig({ BLADE_OSS_ENDPOINT: 'http://minio:9000' })).toThrow(/BLADE_OSS_BUCKET/);
+    expect(() => loadConfig({ BLADE_OSS_MAX_BYTES: '50MB' })).toThrow(/BLADE_OSS_MAX_BYTES/);
+    expect(loadConfig({ BLADE_OSS_MAX_BYTES: '1024' }).ossMaxBytes).toBe(1024);
   });
 });
