@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: Number(process.env.PORT ?? 5173),
-    proxy: { '/api': apiTarget, '/gateway': apiTarget },
+    proxy: { '/api': apiTarget, '/gateway': apiTarget, '/oss': apiTarget },
   },
   build: {
     outDir: 'dist',

@@ -102,6 +102,31 @@ export async function uploadObject(file: File, options: UploadOptions = {}): Pro
   return { key: credential.key, name: file.name, size: file.size, contentType: credential.headers['Content-Type'] ?? file.type };
 }
 
+/** What an upload widget hands its custom request (antd `Upload` `customRequest` has this shape). */
+export interface UploadWidgetRequest {
+  file: Blob | string;
+  onProgress?(event: { percent: number }): void;
+  onSuccess?(body: UploadedObject): void;
+  onError?(error: Error): void;
+}
+
+/**
+ * `uploadObject` for an upload widget: `<Upload customRequest={objectUploadRequest} />`. The uploaded object (its
+ * `key` is what the form keeps) arrives as the file's `response`; failures were already shown.
+ */
+export function objectUploadRequest(request: UploadWidgetRequest): { abort(): void } {
+  const controller = new AbortController();
+  if (typeof request.file === 'string' || !('name' in request.file)) {
+    request.onError?.(new Error('not a file'));
+    return controller;
+  }
+  uploadObject(request.file as File, { signal: controller.signal, onProgress: (percent) => request.onProgress?.({ percent }) }).then(
+    (uploaded) => request.onSuccess?.(uploaded),
+    (error: unknown) => request.onError?.(error instanceof Error ? error : new Error(String(error))),
+  );
+  return controller;
+}
+
 /** `obsDetails` for a key of the caller's tenant: a presigned GET URL, valid for a few minutes. */
 export async function objectDownloadUrl(key: string): Promise<string> {
   const response = await http.get<Envelope<ObsDetails>>(OBS_DETAILS_URL, { params: { key } });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './load';
 import { BladeError, badRequest } from '../blade/errors';
 import { cellErrorText, convertCell, plainCellValue, type CellError, type ExcelColumn } from './columns';
 
@@ -63,7 +63,7 @@ export async function* readXlsxRows(
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const source = input instanceof Uint8Array ? Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]) : input;
   // styles 'cache': without the number formats, dates would come back as plain serial numbers.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

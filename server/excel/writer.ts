@@ -1,7 +1,6 @@
-import { PassThrough, type Writable } from 'node:stream';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './load';
 import type { ExcelColumn } from './columns';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -38,7 +37,7 @@ export async function writeXlsx<T>(
   rows: AsyncIterable<T> | Iterable<T>,
   options: WriteOptions = {},
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(options.sheetName ?? 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({ key: column.key, width: column.width ?? Math.max(12, column.header.length * 2 + 4) }));
   const header = sheet.addRow(columns.map((column) => column.header));
@@ -52,6 +51,18 @@ export async function writeXlsx<T>(
   }
   sheet.commit();
   await workbook.commit();
+}
+
+/**
+ * The rows of a query fetched page by page, so an export never holds every row: `fetchPage(offset, limit)` runs the
+ * list query (with the screen's filters) for one page; a short page ends it.
+ */
+export async function* pagesOf<T>(fetchPage: (offset: number, limit: number) => Promise<T[]>, pageSize = 1000): AsyncGenerator<T> {
+  for (let offset = 0; ; offset += pageSize) {
+    const page = await fetchPage(offset, pageSize);
+    yield* page;
+    if (page.length < pageSize) return;
+  }
 }
 
 /** The example row of an import template: each column's `example`, else its first option label. */

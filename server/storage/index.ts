@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import { DEFAULT_MAX_OBJECT_BYTES, LocalObjectStore, type ObjectInfo } from './local';
-import { S3ObjectStore } from './s3';
 import type { ObjectStore } from './types';
 
 export type { ObjectStore } from './types';
@@ -39,6 +38,8 @@ async function localKeyPair(db: Db, config: ServerConfig) {
 export async function openObjectStore(config: ServerConfig, db: Db): Promise<ManagedObjectStore> {
   const region = config.ossRegion ?? DEFAULT_REGION;
   if (config.ossEndpoint) {
+    // The AWS SDK takes ~0.7 s to load: only installations that use it pay for it.
+    const { S3ObjectStore } = await import('./s3');
     return new S3ObjectStore({
       endpoint: config.ossEndpoint,
       bucket: config.ossBucket ?? DEFAULT_BUCKET,
@@ -47,12 +48,14 @@ export async function openObjectStore(config: ServerConfig, db: Db): Promise<Man
       region,
     });
   }
-  return new LocalObjectStore({
+  const store = new LocalObjectStore({
     root: join(config.dataDir, 'objects'),
     bucket: config.ossBucket ?? DEFAULT_BUCKET,
     keys: { ...(await localKeyPair(db, config)), region },
     maxBytes: config.ossMaxBytes ?? DEFAULT_MAX_OBJECT_BYTES,
   });
+  await store.removeStaleUploads();
+  return store;
 }
 
 /** The largest upload `oss-credential` signs for. */

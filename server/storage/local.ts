@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -74,15 +74,11 @@ export class LocalObjectStore implements ObjectStore {
     return `${LOCAL_ROUTE}/${this.bucket}/${key}`;
   }
 
-  async presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+  async presignPut(key: string, contentType: string, expiresInSeconds: number, contentLength?: number): Promise<string> {
     this.pathOf(key);
-    return presign(this.keys, {
-      method: 'PUT',
-      host: LOCAL_SIGNING_HOST,
-      path: this.urlPath(key),
-      headers: { 'content-type': contentType },
-      expiresInSeconds,
-    });
+    const headers: Record<string, string> = { 'content-type': contentType };
+    if (contentLength !== undefined) headers['content-length'] = String(contentLength);
+    return presign(this.keys, { method: 'PUT', host: LOCAL_SIGNING_HOST, path: this.urlPath(key), headers, expiresInSeconds });
   }
 
   async presignGet(key: string, expiresInSeconds: number): Promise<string> {
@@ -160,6 +156,21 @@ export class LocalObjectStore implements ObjectStore {
 
   describe() {
     return { bucket: this.bucket, endpoint: LOCAL_ROUTE, region: this.keys.region };
+  }
+
+  /**
+   * Removes what uploads cut off by a crash left in `.tmp`. Only old files: another instance sharing the folder may be
+   * receiving one right now.
+   */
+  async removeStaleUploads(olderThanMs = 60 * 60 * 1000): Promise<void> {
+    const folder = join(this.root, '.tmp');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const cutoff = Date.now() - olderThanMs;
+    for (const name of names) {
+      const path = join(folder, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
+    }
   }
 
   /** A readable stream of the object (for serving without loading it whole). */

@@ -41,14 +41,19 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
-  presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: key, ContentType: contentType });
-    // Signed like the local store's URLs: the uploader must send exactly this Content-Type.
-    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
+  presignPut(key: string, contentType: string, expiresInSeconds: number, contentLength?: number): Promise<string> {
+    const command = new PutObjectCommand({ Bucket: this.options.bucket, Key: key, ContentType: contentType, ContentLength: contentLength });
+    // Signed like the local store's URLs: the uploader must send exactly this Content-Type (and length, when given),
+    // so the size `oss-credential` checked is the size stored.
+    const signableHeaders = new Set(contentLength === undefined ? ['content-type'] : ['content-type', 'content-length']);
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds, signableHeaders });
   }
 
   presignGet(key: string, expiresInSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.options.bucket, Key: key }), { expiresIn: expiresInSeconds });
+    // A download, whatever type the object has (the service serves from its own origin, but a page there is no better).
+    const fileName = encodeURIComponent(key.slice(key.lastIndexOf('/') + 1));
+    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: key, ResponseContentDisposition: `attachment; filename*=UTF-8''${fileName}` });
+    return getSignedUrl(this.client, command, { expiresIn: expiresInSeconds });
   }
 
   async putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {

@@ -3,8 +3,11 @@
  * verifies itself) or an S3-compatible service (OBS, MinIO, S3). Keys are relative (`script/a_fb_12_b_1700000000000.py`).
  */
 export interface ObjectStore {
-  /** A URL the browser may PUT the object to, valid `expiresInSeconds`. */
-  presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * A URL the browser may PUT the object to, valid `expiresInSeconds`. The upload must carry this Content-Type, and
+   * with `contentLength` exactly that many bytes (both are signed).
+   */
+  presignPut(key: string, contentType: string, expiresInSeconds: number, contentLength?: number): Promise<string>;
   /** A URL anyone holding it may GET the object from, valid `expiresInSeconds`. */
   presignGet(key: string, expiresInSeconds: number): Promise<string>;
   putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;

@@ -7,6 +7,7 @@ import {
   OBS_UPLOAD_FAILED,
   ObjectUploadError,
   objectDownloadUrl,
+  objectUploadRequest,
   uploadObject,
 } from '../../providers/objectUpload';
 import { setToken } from '../../providers/storage';
@@ -101,6 +102,25 @@ describe('uploadObject', () => {
     await expect(uploadObject(script())).rejects.toBeInstanceOf(BladeError);
     expect(notifyError).toHaveBeenCalledWith('参数校验失败: size 上传文件大小不能超过50MB');
     expect(put).not.toHaveBeenCalled();
+  });
+});
+
+describe('objectUploadRequest (upload widgets)', () => {
+  it('reports progress and the uploaded object, or the failure', async () => {
+    server.use(credentialHandler(), route.put('https://obs.example.test/blade/*', () => new HttpResponse(null, { status: 200 })));
+    const progress: number[] = [];
+    const done = await new Promise<unknown>((resolve, reject) => {
+      objectUploadRequest({ file: script(), onProgress: ({ percent }) => progress.push(percent), onSuccess: resolve, onError: reject });
+    });
+    expect(progress.at(-1)).toBe(100);
+    expect(done).toMatchObject({ key: 'script/run_fb_12_b_1700000000000.py', name: 'run.py' });
+
+    server.use(route.put('https://obs.example.test/blade/*', () => new HttpResponse(null, { status: 403 })));
+    const failed = await new Promise<Error>((resolve, reject) => {
+      objectUploadRequest({ file: script(), onSuccess: () => reject(new Error('succeeded')), onError: resolve });
+    });
+    expect(failed.message).toBe(OBS_UPLOAD_FAILED);
+    expect(notifyError).toHaveBeenCalledWith(OBS_UPLOAD_FAILED);
   });
 });
 

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { R } from '../../server/blade/envelope';
 import { BladeError } from '../../server/blade/errors';
-import { readXlsxRows, readXlsxSheet, receiveXlsx, templateResponse, writeXlsx, xlsxResponse, type ExcelColumn } from '../../server/excel';
+import { pagesOf, readXlsxRows, readXlsxSheet, receiveXlsx, templateResponse, writeXlsx, xlsxResponse, type ExcelColumn } from '../../server/excel';
 
 interface CaseRow {
   caseName: string;
@@ -44,6 +44,7 @@ async function sheetRows(bytes: ArrayBuffer | Uint8Array): Promise<unknown[][]> 
 
 /** The helpers on a real HTTP server, with the Blade error envelope the embedded server answers. */
 let base: string;
+const exportPages: number[] = [];
 let close: () => Promise<void>;
 
 beforeAll(async () => {
@@ -57,10 +58,13 @@ beforeAll(async () => {
     return c.json(R.data({ name: file.name, rows, errors: errors.map((error) => error.text) }));
   });
   app.get('/export', () => {
-    async function* pages() {
-      for (let i = 1; i <= 1200; i += 1) yield { caseName: `用例${i}`, priority: String((i % 3) + 1), hours: i / 2, planDate: '2024-05-06' };
-    }
-    return xlsxResponse('测试用例导出.xlsx', COLUMNS, pages());
+    const all = Array.from({ length: 1200 }, (_, i) => ({ caseName: `用例${i + 1}`, priority: String(((i + 1) % 3) + 1), hours: (i + 1) / 2, planDate: '2024-05-06' }));
+    exportPages.length = 0;
+    const rows = pagesOf(async (offset, limit) => {
+      exportPages.push(offset);
+      return all.slice(offset, offset + limit);
+    }, 500);
+    return xlsxResponse('测试用例导出.xlsx', COLUMNS, rows);
   });
   app.get('/template', () => templateResponse('测试用例导入模板.xlsx', IMPORT_COLUMNS));
   const server = createAdaptorServer({ fetch: app.fetch });
@@ -130,6 +134,20 @@ describe('import: rows by header names, checked cell by cell', () => {
     }
     const json = await fetch(`${base}/import`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
     expect(json.status).toBe(400);
+    // A chunked body declares no length: it is cut off once it passes the limit.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(MAX_UPLOAD + 200 * 1024)]), 'big.xlsx');
+    const encoded = new Response(form);
+    const chunked = await fetch(`${base}/import`, {
+      method: 'POST',
+      body: encoded.body,
+      headers: { 'Content-Type': encoded.headers.get('content-type')! },
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(400);
+    expect(((await chunked.json()) as { msg: string }).msg).toMatch(/不能超过2MB/);
+    const broken = await fetch(`${base}/import`, { method: 'POST', body: '--x\r\nbroken', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } });
+    expect(broken.status).toBe(400);
   });
 
   it('refuses more rows than allowed', async () => {
@@ -181,6 +199,8 @@ describe('export and template', () => {
     expect(rows[0]).toEqual(['用例标题', '优先级', '预计工时', '计划日期', '步骤']);
     expect(rows[1]).toEqual(['用例1', '中', 0.5, '2024-05-06']);
     expect(rows[1200][0]).toBe('用例1200');
+    // Read page by page, as an export of a large list does.
+    expect(exportPages).toEqual([0, 500, 1000]);
   });
 
   it('gives a template whose example row imports cleanly', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { openObjectStore } from '../../server/storage';
 import { LocalObjectStore, mountLocalStore } from '../../server/storage/local';
 import { S3ObjectStore } from '../../server/storage/s3';
 import { presign } from '../../server/storage/sigv4';
@@ -108,6 +110,17 @@ describe('local store over HTTP', () => {
     await expect(store.putObject('a/../../outside', new Uint8Array([1]), 'text/plain')).rejects.toThrow(/unsafe/);
   });
 
+  it('removes what cut-off uploads left behind, once it is old', async () => {
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    const [old, fresh] = [join(root, '.tmp', 'old'), join(root, '.tmp', 'fresh')];
+    writeFileSync(old, 'x');
+    writeFileSync(fresh, 'x');
+    utimesSync(old, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+    await store.removeStaleUploads();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+
   it('serves HTML as a sandboxed download, never inline', async () => {
     await store.putObject('000000/page.html', new TextEncoder().encode('<script>alert(1)</script>'), 'text/html');
     const answer = await fetch(`${base}${await store.presignGet('000000/page.html', 60)}`);
@@ -147,9 +160,40 @@ describe('S3 store (AWS SDK) against the local store', () => {
     expect(await got.text()).toBe('data');
   });
 
+  it('signs the length when given: another size is refused', async () => {
+    const key = '000000/script/sized_fb_3_b_4.py';
+    const url = await s3.presignPut(key, 'text/x-python', 60, 3);
+    expect((await fetch(url, { method: 'PUT', body: 'abcd', headers: { 'Content-Type': 'text/x-python' } })).status).toBe(403);
+    expect((await fetch(url, { method: 'PUT', body: 'abc', headers: { 'Content-Type': 'text/x-python' } })).status).toBe(200);
+  });
+
   it('refuses a request signed with a wrong secret', async () => {
     const wrong = new S3ObjectStore({ endpoint: `${base}/oss`, bucket: 'blade', accessKeyId: KEYS.accessKeyId, secretAccessKey: 'nope', region: KEYS.region });
     await expect(wrong.putObject('000000/x.txt', new Uint8Array([1]), 'text/plain')).rejects.toThrow();
     wrong.close();
+  });
+});
+
+describe('configuration', () => {
+  it('uses the S3-compatible store when BLADE_OSS_ENDPOINT is set', async () => {
+    const config = loadConfig({
+      BLADE_OSS_ENDPOINT: `${base}/oss`,
+      BLADE_OSS_BUCKET: 'blade',
+      BLADE_OSS_ACCESS_KEY: KEYS.accessKeyId,
+      BLADE_OSS_SECRET_KEY: KEYS.secretAccessKey,
+    });
+    // The S3 branch never touches the database.
+    const opened = await openObjectStore(config, undefined as never);
+    expect(opened).toBeInstanceOf(S3ObjectStore);
+    expect(opened.describe()).toEqual({ bucket: 'blade', endpoint: `${base}/oss`, region: 'us-east-1' });
+    await opened.putObject('000000/configured.txt', new TextEncoder().encode('via env'), 'text/plain');
+    expect(new TextDecoder().decode(await store.getObject('000000/configured.txt'))).toBe('via env');
+    (opened as S3ObjectStore).close();
+  });
+
+  it('refuses an endpoint without bucket and keys, and a size limit that is not a number', () => {
+    expect(() => loadConfig({ BLADE_OSS_ENDPOINT: 'http://minio:9000' })).toThrow(/BLADE_OSS_BUCKET/);
+    expect(() => loadConfig({ BLADE_OSS_MAX_BYTES: '50MB' })).toThrow(/BLADE_OSS_MAX_BYTES/);
+    expect(loadConfig({ BLADE_OSS_MAX_BYTES: '1024' }).ossMaxBytes).toBe(1024);
   });
 });

@@ -138,16 +138,16 @@ describe('upload and download through presigned URLs', () => {
     expect(own.body.data.downloadUrl).toContain('/000000/');
   });
 
-  it('refuses a body larger than declared limit without storing it', async () => {
-    const { data } = await credential(admin, { fileName: 'huge.bin', size: '1' }).then((answer) => answer.body);
-    const tooLarge = await fetch(`${serverUrl()}${data.uploadUrl}`, {
-      method: 'PUT',
-      headers: data.headers,
-      body: new Uint8Array(50 * 1024 * 1024 + 1),
-    });
-    expect(tooLarge.status).toBe(413);
-    const details = await call(`${DETAILS}?key=${encodeURIComponent(data.key)}`, { token: admin });
-    expect(details.body.msg).toBe('文件不存在');
+  it('accepts exactly the declared size only, and stores nothing else', async () => {
+    const { data } = await credential(admin, { fileName: 'sized.bin', size: '4' }).then((answer) => answer.body);
+    expect(data.uploadUrl).toContain('X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost');
+    const sendBytes = (length: number) =>
+      fetch(`${serverUrl()}${data.uploadUrl}`, { method: 'PUT', headers: data.headers, body: new Uint8Array(length) });
+    expect((await sendBytes(5)).status).toBe(403);
+    expect((await sendBytes(50 * 1024 * 1024 + 1)).status).toBe(403);
+    expect((await call(`${DETAILS}?key=${encodeURIComponent(data.key)}`, { token: admin })).body.msg).toBe('文件不存在');
+    expect((await sendBytes(4)).status).toBe(200);
+    expect((await call(`${DETAILS}?key=${encodeURIComponent(data.key)}`, { token: admin })).body.code).toBe(200);
   });
 
   it('refuses path traversal in the storage route', async () => {

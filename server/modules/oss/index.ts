@@ -3,7 +3,7 @@ import { R, send } from '../../blade/envelope';
 import { badRequest, MSG } from '../../blade/errors';
 import { formatDateTime } from '../../blade/serializer';
 import { maxObjectBytes, type ManagedObjectStore } from '../../storage';
-import { isSafeKey } from '../../storage/keys';
+import { isSafeKey, tenantObjectKey, uploadKey } from '../../storage/keys';
 import { LocalObjectStore, mountLocalStore } from '../../storage/local';
 import type { ObjectStore } from '../../storage/types';
 
@@ -26,21 +26,8 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 };
 const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}(;\s*charset=[a-z0-9_-]{1,32})?$/i;
 
-/**
- * The spec's key pattern `script/{name}_fb_{size}_b_{timestamp}.{ext}`. The name keeps letters (any script) and
- * digits; everything else, path separators included, becomes `_`.
- */
-export function scriptKey(fileName: string, size: number, timestamp: number): { key: string; extension: string } {
-  const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
-  const dot = base.lastIndexOf('.');
-  const rawExtension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-  const extension = /^[a-z0-9]{1,10}$/.test(rawExtension) ? rawExtension : '';
-  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 100) || 'file';
-  return { key: `script/${stem}_fb_${size}_b_${timestamp}${extension ? `.${extension}` : ''}`, extension };
-}
-
-/** Objects of a tenant live under its id: a key a caller sends can only ever name an object of its own tenant. */
-const tenantKey = (tenantId: string, key: string) => `${tenantId}/${key}`;
+/** The spec's key of an uploaded test script: `script/{name}_fb_{size}_b_{timestamp}.{ext}`. */
+export const scriptKey = (fileName: string, size: number, timestamp: number) => uploadKey('script', fileName, size, timestamp);
 
 const hasStat = (store: ObjectStore): store is ManagedObjectStore => typeof (store as Partial<ManagedObjectStore>).stat === 'function';
 
@@ -67,7 +54,7 @@ export const ossModule: BladeModule = (app, { config, storage }) => {
     const contentType = (c.req.query('contentType') ?? '').trim() || TYPES_BY_EXTENSION[extension] || 'application/octet-stream';
     if (!CONTENT_TYPE.test(contentType)) throw badRequest(`${MSG.paramInvalid}: contentType`);
 
-    const objectKey = tenantKey(c.get('user').tenantId, key);
+    const objectKey = tenantObjectKey(c.get('user').tenantId, key);
     const details = storage.describe();
     const now = Date.now();
     return send(c, R.data({
@@ -76,7 +63,7 @@ export const ossModule: BladeModule = (app, { config, storage }) => {
       bucketName: details.bucket,
       endpoint: details.endpoint,
       region: details.region,
-      uploadUrl: await storage.presignPut(objectKey, contentType, PRESIGN_SECONDS),
+      uploadUrl: await storage.presignPut(objectKey, contentType, PRESIGN_SECONDS, size),
       method: 'PUT',
       headers: { 'Content-Type': contentType },
       expiresIn: PRESIGN_SECONDS,
@@ -90,7 +77,7 @@ export const ossModule: BladeModule = (app, { config, storage }) => {
     const key = c.req.query('key');
     if (key !== undefined) {
       if (!isSafeKey(key)) throw badRequest(`${MSG.paramInvalid}: key`);
-      const objectKey = tenantKey(c.get('user').tenantId, key);
+      const objectKey = tenantObjectKey(c.get('user').tenantId, key);
       if (hasStat(storage) && !(await storage.stat(objectKey))) throw badRequest('文件不存在');
       Object.assign(answer, { key, downloadUrl: await storage.presignGet(objectKey, PRESIGN_SECONDS), expiresIn: PRESIGN_SECONDS });
     }
