@@ -436,6 +436,30 @@ describe('a run with the real agent on loopback', () => {
   }, 30000);
 });
 
+describe('the demo task', () => {
+  it('is seeded with three shipped scripts on TM-001 and runs: one passes, one fails, one is slow', async () => {
+    const demo = await until('the demo task', async () => {
+      const answer = await api(`${TASK}/list?taskCode=DEMO-RUN-001`, { token: admin });
+      return answer.body.data.records[0] as { id: string; terminalId: string } | undefined;
+    });
+    const terminal = await api(`${TERMINAL}/detail?id=${demo.terminalId}`, { token: admin });
+    expect(terminal.body.data.terminalCode).toBe('TM-001');
+    const token = await issue(demo.terminalId);
+    const agent = startAgent('TM-001', token);
+    expect((await execute(demo.id)).body.code).toBe(200);
+    const run = await until('the demo run to finish', async () => {
+      const current = await latestRun(demo.id);
+      return current && current.endTime !== '' ? current : undefined;
+    }, 40000);
+    expect(run.cases.map((item: { caseStatus: string }) => item.caseStatus)).toEqual(['passed', 'failed', 'passed']);
+    expect(run.cases[1].log).toContain('checksum mismatch');
+    expect(run.cases[2].log).toContain('soak test finished');
+    expect(run.report.taskSummary).toBe('2 passed / 1 failed of 3');
+    agent.kill('SIGTERM');
+    expect(await exited(agent)).toBe(0);
+  }, 60000);
+});
+
 describe('terminal tokens', () => {
   it('keeps each tenant to its own executions', async () => {
     const mine = await insertTerminal('000000');
