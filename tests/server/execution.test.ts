@@ -154,10 +154,10 @@ const issue = async (terminalId: string, token = admin) => {
   return answer.body.data.token as string;
 };
 
-function startAgent(terminalCode: string, token: string): ChildProcess & { output: string[] } {
+function startAgent(terminalCode: string, token: string, extra: string[] = []): ChildProcess & { output: string[] } {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'agent/main.ts', '--server', server.url, '--terminal', terminalCode, '--token', token, '--heartbeat', '1'],
+    ['--import', 'tsx', 'agent/main.ts', '--server', server.url, '--terminal', terminalCode, '--token', token, '--heartbeat', '1', ...extra],
     { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   ) as ChildProcess & { output: string[] };
   child.output = [];
@@ -408,6 +408,32 @@ describe('a run with the real agent on loopback', () => {
     expect(run.runStatus).toBe(RUN_STATUS.terminated);
     agent.kill('SIGTERM');
     expect(await exited(agent)).toBe(0);
+  }, 30000);
+
+  it('reports a script it cannot start as an error, and a case cut short by stopping the agent', async () => {
+    const terminal = await insertTerminal('000000');
+    const token = await issue(terminal.id);
+    const broken = await insertTask('000000', terminal.id, ['pass']);
+    const noPython = startAgent(terminal.code, token, ['--python', '/nonexistent/python3']);
+    await execute(broken.taskId);
+    const failed = await until('the error result', async () => {
+      const current = await latestRun(broken.taskId);
+      return current?.endTime ? current : undefined;
+    });
+    expect(failed.cases[0]).toMatchObject({ caseStatus: 'error', message: expect.stringContaining('无法启动 /nonexistent/python3') });
+    expect(failed.errorCount).toBe(1);
+    noPython.kill('SIGTERM');
+    expect(await exited(noPython)).toBe(0);
+
+    const slow = await insertTask('000000', terminal.id, ['slow']);
+    const agent = startAgent(terminal.code, token);
+    await execute(slow.taskId);
+    await until('the slow case to run', async () => (await latestRun(slow.taskId))?.cases[0].log.includes('slow case started'));
+    agent.kill('SIGINT');
+    expect(await exited(agent)).toBe(0);
+    const stopped = await latestRun(slow.taskId);
+    expect(stopped.cases[0]).toMatchObject({ caseStatus: 'error', message: '终端代理已停止' });
+    expect(stopped.runStatus).toBe(RUN_STATUS.failed);
   }, 30000);
 
   it('fails the running case with 终端失联 once a lost agent misses the grace period, and shows the terminal offline', async () => {
