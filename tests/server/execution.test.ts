@@ -582,5 +582,7 @@ describe('terminal tokens', () => {
     expect(wrong.body.msg).toContain('status');
     expect((await agentCall('log', token, { caseId: 'x', chunk: '' })).body.msg).toContain('caseId');
     expect((await agentCall('next?wait=abc', token)).body.code).toBe(400);
+    const huge = await agentCall('log', token, { caseId: '1', chunk: 'x'.repeat(600 * 1024) });
+    expect(huge.body).toMatchObject({ code: 413, msg: '请求体过大' });
   });
 });
