@@ -154,10 +154,10 @@ const issue = async (terminalId: string, token = admin) => {
   return answer.body.data.token as string;
 };
 
-function startAgent(terminalCode: string, token: string): ChildProcess & { output: string[] } {
+function startAgent(terminalCode: string, token: string, extra: string[] = []): ChildProcess & { output: string[] } {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'agent/main.ts', '--server', server.url, '--terminal', terminalCode, '--token', token, '--heartbeat', '1'],
+    ['--import', 'tsx', 'agent/main.ts', '--server', server.url, '--terminal', terminalCode, '--token', token, '--heartbeat', '1', ...extra],
     { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   ) as ChildProcess & { output: string[] };
   child.output = [];
@@ -410,6 +410,32 @@ describe('a run with the real agent on loopback', () => {
     expect(await exited(agent)).toBe(0);
   }, 30000);
 
+  it('reports a script it cannot start as an error, and a case cut short by stopping the agent', async () => {
+    const terminal = await insertTerminal('000000');
+    const token = await issue(terminal.id);
+    const broken = await insertTask('000000', terminal.id, ['pass']);
+    const noPython = startAgent(terminal.code, token, ['--python', '/nonexistent/python3']);
+    await execute(broken.taskId);
+    const failed = await until('the error result', async () => {
+      const current = await latestRun(broken.taskId);
+      return current?.endTime ? current : undefined;
+    });
+    expect(failed.cases[0]).toMatchObject({ caseStatus: 'error', message: expect.stringContaining('无法启动 /nonexistent/python3') });
+    expect(failed.errorCount).toBe(1);
+    noPython.kill('SIGTERM');
+    expect(await exited(noPython)).toBe(0);
+
+    const slow = await insertTask('000000', terminal.id, ['slow']);
+    const agent = startAgent(terminal.code, token);
+    await execute(slow.taskId);
+    await until('the slow case to run', async () => (await latestRun(slow.taskId))?.cases[0].log.includes('slow case started'));
+    agent.kill('SIGINT');
+    expect(await exited(agent)).toBe(0);
+    const stopped = await latestRun(slow.taskId);
+    expect(stopped.cases[0]).toMatchObject({ caseStatus: 'error', message: '终端代理已停止' });
+    expect(stopped.runStatus).toBe(RUN_STATUS.failed);
+  }, 30000);
+
   it('fails the running case with 终端失联 once a lost agent misses the grace period, and shows the terminal offline', async () => {
     const terminal = await insertTerminal('000000');
     const token = await issue(terminal.id);
@@ -434,6 +460,30 @@ describe('a run with the real agent on loopback', () => {
     });
     expect(shown.terminalCode).toBe(terminal.code);
   }, 30000);
+});
+
+describe('the demo task', () => {
+  it('is seeded with three shipped scripts on TM-001 and runs: one passes, one fails, one is slow', async () => {
+    const demo = await until('the demo task', async () => {
+      const answer = await api(`${TASK}/list?taskCode=DEMO-RUN-001`, { token: admin });
+      return answer.body.data.records[0] as { id: string; terminalId: string } | undefined;
+    });
+    const terminal = await api(`${TERMINAL}/detail?id=${demo.terminalId}`, { token: admin });
+    expect(terminal.body.data.terminalCode).toBe('TM-001');
+    const token = await issue(demo.terminalId);
+    const agent = startAgent('TM-001', token);
+    expect((await execute(demo.id)).body.code).toBe(200);
+    const run = await until('the demo run to finish', async () => {
+      const current = await latestRun(demo.id);
+      return current && current.endTime !== '' ? current : undefined;
+    }, 40000);
+    expect(run.cases.map((item: { caseStatus: string }) => item.caseStatus)).toEqual(['passed', 'failed', 'passed']);
+    expect(run.cases[1].log).toContain('checksum mismatch');
+    expect(run.cases[2].log).toContain('soak test finished');
+    expect(run.report.taskSummary).toBe('2 passed / 1 failed of 3');
+    agent.kill('SIGTERM');
+    expect(await exited(agent)).toBe(0);
+  }, 60000);
 });
 
 describe('terminal tokens', () => {
@@ -532,5 +582,7 @@ describe('terminal tokens', () => {
     expect(wrong.body.msg).toContain('status');
     expect((await agentCall('log', token, { caseId: 'x', chunk: '' })).body.msg).toContain('caseId');
     expect((await agentCall('next?wait=abc', token)).body.code).toBe(400);
+    const huge = await agentCall('log', token, { caseId: '1', chunk: 'x'.repeat(600 * 1024) });
+    expect(huge.body).toMatchObject({ code: 413, msg: '请求体过大' });
   });
 });

@@ -375,10 +375,14 @@ export async function claimNext(db: Db, terminal: AgentTerminal): Promise<Claime
     [terminal.terminalId, terminal.tenantId, now],
   );
   if (!claimed) return undefined;
+  // Conditional: a pause that landed since the claim stays a pause.
+  await db.query(`UPDATE blade_task_run SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
+    claimed.run_id,
+    now,
+  ]);
   const [run] = await db.query<{ task_id: string; task_code: string | null; record_id: string | null; time_limit_seconds: number }>(
-    `UPDATE blade_task_run SET run_status = ${RUN_STATUS.running}, update_time = $2
-     WHERE id = $1 RETURNING task_id, task_code, record_id, time_limit_seconds`,
-    [claimed.run_id, now],
+    'SELECT task_id, task_code, record_id, time_limit_seconds FROM blade_task_run WHERE id = $1',
+    [claimed.run_id],
   );
   await db.query(`UPDATE blade_task SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
     run.task_id,

@@ -26,6 +26,7 @@ import {
   type ExecutionSettings,
   type StartedRun,
 } from './engine';
+import { seedExecutionDemo } from './demo';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
 import { agentInfo, authenticateAgent, issueToken, markTokenUsed, revokeToken } from './tokens';
 
@@ -187,6 +188,10 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
     const timer = setInterval(() => void sweepNow(), interval);
     timer.unref();
     lifetime.addEventListener('abort', () => clearInterval(timer));
+
+    // Needs object storage for its scripts, so it is made here rather than with the rest of the demo data.
+    const store = storeOf();
+    if (store) void seedExecutionDemo(db, store).catch((error: unknown) => console.error('[execution] demo task not seeded:', error));
 
     registerUserRoutes(app, db, settings, storeOf);
     registerAgentRoutes(app, db, storeOf, sweepSoon, lifetime);
