@@ -6,7 +6,9 @@ import { projectSchema } from './project/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
 import { terminalSchema } from './terminal/schema';
+import { testCaseSchema } from './testcase/schema';
 import { testObjectSchema } from './testobject/schema';
+import { testScriptSchema } from './testscript/schema';
 import { toolDeviceSchema } from './tooldevice/schema';
 import type { ResourceSchema } from './types';
 import { userSchema } from './user/schema';
@@ -23,6 +25,8 @@ export const resourceSchemas: ResourceSchema[] = [
   moduleTypeSchema,
   toolDeviceSchema,
   testObjectSchema,
+  testScriptSchema,
+  testCaseSchema,
   terminalSchema,
   taskSchema,
   taskRecordSchema,

@@ -15,7 +15,9 @@ export type FieldType =
   | 'id'; // bigint id-like, serialized as a string
 
 /** The spec's component types (§9); the default follows the field's type, dictionary or reference. */
-export type Widget = 'input' | 'textarea' | 'editor' | 'select' | 'tree' | 'radio' | 'checkbox' | 'switch' | 'date';
+export type Widget = 'input' | 'textarea' | 'editor' | 'select' | 'tree' | 'radio' | 'checkbox' | 'switch' | 'date'
+  // A file sent straight to object storage; the field keeps its key.
+  | 'upload';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -226,6 +228,8 @@ export interface ResourceSchema {
   /** Rows are written by the server only: list and detail, no submit or remove. */
   readOnly?: boolean;
   operations: OperationSchema[];
+  /** A `treePath` field whose tree stands beside the list: picking a node lists the rows under it. */
+  treeFilter?: string;
   /** Row selection of the list (default multiple; spec: terminals single). */
   selection?: 'single' | 'multiple';
   /** Add/edit/view container. */

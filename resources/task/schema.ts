@@ -98,6 +98,24 @@ export const taskSchema: ResourceSchema = {
   ],
   children: [
     {
+      name: 'taskTestCaseList',
+      table: 'blade_task_test_case',
+      parentKey: 'task_id',
+      label: { zh: '测试用例', en: 'Test cases' },
+      section: 'children',
+      fields: [
+        {
+          name: 'testCaseId',
+          type: 'id',
+          label: { zh: '用例编号', en: 'Case code' },
+          required: '请选择测试用例',
+          // Audited cases only (spec §4).
+          ref: { resource: 'testcase', label: 'caseCode', as: 'caseCode', searchParam: 'caseCode', query: { auditStatus: 1 }, fill: { caseTitle: 'caseTitle' } },
+        },
+        { name: 'caseTitle', type: 'string', label: { zh: '用例标题', en: 'Title' }, maxLength: 255, readOnly: true },
+      ],
+    },
+    {
       name: 'childTaskList',
       table: 'blade_task',
       parentKey: 'parent_id',

@@ -64,7 +64,8 @@ function parseValues(fields: readonly FieldSchema[], body: Row, isInsert: boolea
   const values: Row = {};
   for (const field of writableOf(fields)) {
     let value = Object.hasOwn(body, field.name) ? parseFieldValue(field, body[field.name]) : undefined;
-    if (isInsert && isEmpty(value) && field.defaultValue !== undefined) value = parseFieldValue(field, field.defaultValue);
+    // A default fills an absent key; a value sent empty is the user's choice (a required field refuses it).
+    if (isInsert && value === undefined && field.defaultValue !== undefined) value = parseFieldValue(field, field.defaultValue);
     if (value !== undefined) values[field.name] = value;
   }
   // Server-maintained fields start from their default (a new task has not run: run status 0).

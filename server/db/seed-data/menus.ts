@@ -85,11 +85,6 @@ function group(code: string, name: string, path: string, source: string, sort: n
 
 const handListedMenus: SeedMenu[] = [
   group('test', '测试管理', '/test', 'ExperimentOutlined', 1, [
-    screen('testcase', '测试用例', '/test/testcase', 'FileDoneOutlined', 4, [
-      ...CRUD,
-      ['import', '导入', 1, 'ImportOutlined'],
-    ]),
-    screen('testscript', '测试脚本', '/test/testscript', 'CodeOutlined', 5, CRUD),
     screen('exportchecklist', '导出检查单', '/test/exportchecklist', 'ExportOutlined', 9, CRUD),
     // The import-check log is read-only: list and detail.
     screen('importcheck', '导入检查日志', '/test/importcheck', 'FileSearchOutlined', 10, [VIEW]),

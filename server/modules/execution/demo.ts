@@ -41,24 +41,31 @@ export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boo
     const [raced] = await tx.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
     if (raced) return false;
     const taskId = nextId();
+    // Filed under the first module of the demo tree, so the task and its cases read like the rest of the demo.
+    const [module] = await tx.query<{ path: string | null }>(
+      `SELECT p.id || ',' || c.id AS path FROM blade_module_type c JOIN blade_module_type p ON p.id = c.parent_id
+       WHERE c.tenant_id = $1 AND c.is_deleted = 0 ORDER BY p.sort_order, c.sort_order, c.id LIMIT 1`,
+      [ADMIN_TENANT],
+    );
+    const modulePath = module?.path ?? null;
     await tx.query(
-      `INSERT INTO blade_task (id, tenant_id, task_code, task_name, task_type, run_status, terminal_id, create_time, update_time)
-       VALUES ($1, $2, $3, '演示任务：终端代理执行', 1, 0, $4, $5, $5)`,
-      [taskId, ADMIN_TENANT, DEMO_TASK_CODE, terminal.id, now],
+      `INSERT INTO blade_task (id, tenant_id, task_code, task_name, task_type, run_status, terminal_id, parent_id, module_type_path, create_time, update_time)
+       VALUES ($1, $2, $3, '演示任务：终端代理执行', 1, 0, $4, 0, $6, $5, $5)`,
+      [taskId, ADMIN_TENANT, DEMO_TASK_CODE, terminal.id, now, modulePath],
     );
     for (const [index, demo] of DEMO_CASES.entries()) {
       const number = String(index + 1).padStart(3, '0');
       const scriptId = nextId();
       const caseId = nextId();
       await tx.query(
-        `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, create_time, update_time)
-         VALUES ($1, $2, $3, $4, '1.0', 1, $5, $5)`,
-        [scriptId, ADMIN_TENANT, `DEMO-SCRIPT-${number}`, keys[index], now],
+        `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, script_type, ownership_type, module_type_path, script_desc, create_time, update_time)
+         VALUES ($1, $2, $3, $4, '1.0', 1, 'python', 0, $6, $7, $5, $5)`,
+        [scriptId, ADMIN_TENANT, `DEMO-SCRIPT-${number}`, keys[index], now, modulePath, demo.title],
       );
       await tx.query(
-        `INSERT INTO blade_test_case (id, tenant_id, case_code, case_title, test_script_id, audit_status, create_time, update_time)
-         VALUES ($1, $2, $3, $4, $5, 1, $6, $6)`,
-        [caseId, ADMIN_TENANT, `DEMO-CASE-${number}`, demo.title, scriptId, now],
+        `INSERT INTO blade_test_case (id, tenant_id, case_code, case_title, test_script_id, audit_status, ownership, priority, module_type_path, purpose, script_path, script_desc, create_time, update_time)
+         VALUES ($1, $2, $3, $4, $5, 1, 0, 2, $7, $8, $9, $10, $6, $6)`,
+        [caseId, ADMIN_TENANT, `DEMO-CASE-${number}`, demo.title, scriptId, now, modulePath, `验证：${demo.title}`, keys[index], demo.title],
       );
       await tx.query(
         `INSERT INTO blade_task_test_case (id, tenant_id, task_id, test_case_id, sort, create_time, update_time)

@@ -10,6 +10,7 @@ import { siteConfig } from '../../../providers/config';
 import { screenPathOf, screenViewOf } from '../../../resources/routing';
 import type { FormMode, ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
+import { ListTreeFilter } from './ListTreeFilter';
 import { ResourceForm } from './ResourceForm';
 import { ResourceSearchForm } from './ResourceSearchForm';
 import { ResourceTable } from './ResourceTable';
@@ -33,7 +34,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const runOperation = useRunOperation(schema);
   const view = screenViewOf(schema.route, pathname);
 
-  const { tableProps, searchFormProps, filters, tableQuery } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
     // A screen without a menu entry has no menu rule to show /403 before the call: its refusal shows the 403 page.
@@ -75,7 +76,9 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   if ((tableQuery.error as { code?: number } | null)?.code === FORBIDDEN) return <Navigate to="/403" replace />;
   if (view.kind === 'unknown' || !formAllowed) return <Navigate to={{ pathname: schema.route, search }} replace />;
 
-  return (
+  const treeField = schema.fields.find((field) => field.name === schema.treeFilter && field.treePath);
+  const treeValue = filters.find((filter) => 'field' in filter && filter.field === treeField?.name)?.value as string | undefined;
+  const page = (
     <Card variant="borderless" className="crud-page" data-resource={schema.name}>
       <ResourceSearchForm schema={schema} formProps={searchFormProps} initialValues={initialSearch} />
       <Space className="crud-toolbar" wrap>
@@ -112,5 +115,16 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       />
       {view.kind === 'form' && <ResourceForm key={`${view.mode}:${view.id ?? ''}`} schema={schema} ui={ui} mode={view.mode} id={view.id} onClose={close} />}
     </Card>
+  );
+  if (!treeField) return page;
+  return (
+    <div className="crud-with-tree">
+      <ListTreeFilter
+        field={treeField}
+        value={treeValue}
+        onPick={(path) => setFilters([{ field: treeField.name, operator: 'startswith', value: path }], 'merge')}
+      />
+      {page}
+    </div>
   );
 }

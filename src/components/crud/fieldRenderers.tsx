@@ -2,7 +2,7 @@ import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Switch, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
-import { RefSelect, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
+import { ObjectUploadInput, RefSelect, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
 import {
   DATE_FORMAT,
   DATETIME_FORMAT,
@@ -113,6 +113,7 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
     );
   }
   if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
+  if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
   if (isChoiceField(field)) return <ChoiceEditor {...control} field={field} placeholder={selectPlaceholder} />;
   switch (field.type) {
     case 'text':

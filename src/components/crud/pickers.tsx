@@ -1,7 +1,9 @@
-import { Cascader, Select, TreeSelect } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Cascader, Select, TreeSelect, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../providers/http';
+import { downloadObject, objectUploadRequest } from '../../../providers/objectUpload';
 import { schemaByName } from '../../../resources/schemas';
 import { endpointsOf, type FieldSchema, type RefSpec } from '../../../resources/types';
 
@@ -168,5 +170,42 @@ export function TreeParentSelect({ field, placeholder, ...control }: ControlProp
       placeholder={placeholder ?? t('crud.treeRoot')}
       onChange={(next: string | undefined) => control.onChange?.(next ?? '0')}
     />
+  );
+}
+
+/**
+ * A file sent from the browser straight to object storage (presigned PUT); the field keeps the object's key. The
+ * current file can be downloaded again; a failed upload has already shown OBS上传失败.
+ */
+export function ObjectUploadInput({ value, onChange }: ControlProps) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number>();
+  const key = typeof value === 'string' ? value : '';
+  return (
+    <div className="crud-upload">
+      <Upload
+        showUploadList={false}
+        customRequest={(request) =>
+          objectUploadRequest({
+            file: request.file as Blob,
+            onProgress: ({ percent }) => setProgress(percent),
+            onSuccess: (uploaded) => {
+              setProgress(undefined);
+              onChange?.(uploaded.key);
+            },
+            onError: () => setProgress(undefined),
+          })
+        }
+      >
+        <Button icon={<UploadOutlined />} loading={progress !== undefined}>
+          {progress !== undefined ? `${Math.round(progress)}%` : t(key ? 'crud.uploadAgain' : 'crud.upload')}
+        </Button>
+      </Upload>
+      {key && (
+        <Button type="link" icon={<DownloadOutlined />} onClick={() => void downloadObject(key).catch(() => undefined)} className="crud-upload-key">
+          {key}
+        </Button>
+      )}
+    </div>
   );
 }
