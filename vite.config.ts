@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // In dev the embedded server runs on API_PORT and Vite proxies the Blade paths to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
@@ -8,7 +9,10 @@ const MARKDOWN_PACKAGES =
   /[\\/]node_modules[\\/](react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+|unified|vfile[\w-]*|property-information|decode-named-character-reference|character-entities[\w-]*|space-separated-tokens|comma-separated-tokens|html-url-attributes|devlop|bail|trough|is-plain-obj|trim-lines|style-to-js|style-to-object|inline-style-parser|estree-util-[\w-]+|zwitch|longest-streak|ccount)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  // gzip and brotli files beside the assets, served as they are by the embedded server (serveStatic precompressed).
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
+  // Every script and style tag Vite writes carries this placeholder; the server swaps in each answer's CSP nonce.
+  html: { cspNonce: 'BLADE_CSP_NONCE' },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': apiTarget, '/gateway': apiTarget, '/oss': apiTarget },

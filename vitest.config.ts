@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
+          // A first antd render in jsdom takes seconds while the server project starts its databases beside it.
+          testTimeout: 15000,
         },
       },
       {

@@ -33,6 +33,8 @@ export interface ServerConfig {
    * Loopback, link-local and private addresses only when listed as addresses.
    */
   outboundAllow?: string[];
+  /** Requests per client address and minute to `oauth/token` and the SSO form. */
+  tokenRatePerMinute?: number;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     register: (env.BLADE_REGISTER ?? 'off').toLowerCase() === 'on',
     sm2PrivateKey: nonEmpty(env.BLADE_SM2_PRIVATE_KEY),
     ...ossConfig(env),
+    tokenRatePerMinute: env.BLADE_TOKEN_RATE ? Number(env.BLADE_TOKEN_RATE) : undefined,
     outboundAllow: (env.BLADE_OUTBOUND_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
   };
 }

@@ -6,8 +6,10 @@ import { createRoot } from 'react-dom/client';
 import 'nprogress/nprogress.css';
 import './styles.css';
 import App from './App';
+import { cspNonce, nonceInsertedStyles } from './cspNonce';
 import { preloadSignedInScreens } from './routes';
 
+nonceInsertedStyles(cspNonce());
 preloadSignedInScreens(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(

@@ -2,9 +2,14 @@ import { ConfigProvider } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../../providers/i18n';
+import { cspNonce } from '../cspNonce';
 import { useThemeSettings } from '../layout/theme/themeStore';
 import { antdThemeOf } from '../layout/theme/themes';
 import { FeedbackProvider } from './FeedbackProvider';
+
+// Only when the server gave a nonce (not in development or tests, where no CSP applies).
+const nonce = cspNonce();
+const csp = nonce ? { nonce } : undefined;
 
 /**
  * antd follows the i18n language (component texts, date pickers) and the picked theme and primary colour; toasts
@@ -18,6 +23,7 @@ export function LocaleConfigProvider({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={antdLocaleOf(i18n.language)}
       theme={theme}
+      csp={csp}
       // Buttons read exactly as their labels (确定, not 确 定).
       button={{ autoInsertSpace: false }}
     >

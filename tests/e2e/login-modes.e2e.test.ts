@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmDialogOk, snap } from './browser';
-import { ADMIN_PASSWORD, startProduct, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, latestCaptchaText, startProduct, type RunningProduct } from './product';
 
 /**
  * Every login mode in Chromium against the real server: phone + SMS code, self-registration, social login through a
@@ -73,7 +73,8 @@ function startFakeProvider(): Promise<FakeProvider> {
 }
 
 beforeAll(async () => {
-  product = await startProduct({ register: true });
+  // The fake provider listens on loopback, which outbound requests may reach only when listed.
+  product = await startProduct({ register: true, outboundAllow: ['127.0.0.1'] });
   provider = await startFakeProvider();
   const db = product.server.db;
   await db.query("UPDATE blade_user SET phone = $1 WHERE account = 'admin' AND tenant_id = '000000'", [ADMIN_PHONE]);
@@ -247,6 +248,7 @@ describe('login modes', () => {
       expect(authorize.searchParams.get('redirect_uri')).toBe(`${product.url}/login`);
       await page.getByLabel('账号').fill('admin');
       await page.getByLabel('密码').fill(ADMIN_PASSWORD);
+      await page.getByLabel('验证码').fill(await latestCaptchaText(product));
       await snap(page, 'login-sso-authorize');
       await page.getByRole('button', { name: '登录' }).click();
       await page.waitForURL(/\/wel\/index/);

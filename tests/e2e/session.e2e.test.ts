@@ -72,6 +72,20 @@ describe('token refresh and expiry', () => {
     page.removeAllListeners('response');
   });
 
+  it('keeps what was typed when the token expires in the middle of an edit: refresh, retry, saved', async () => {
+    await page.goto(`${product.url}/system/param`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.locator('.ant-modal-content, .ant-drawer-content').filter({ has: page.locator('form') });
+    await dialog.getByLabel('参数名称').fill('过期中编辑');
+    await dialog.getByLabel('参数键名').fill('e2e.expired.midedit');
+    await dialog.getByLabel('参数键值').fill('typed before expiry');
+    // The access token dies while the form is open; the refresh token still works.
+    await setCookie(ACCESS_COOKIE, 'expired-while-editing');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-table-tbody tr').filter({ hasText: 'e2e.expired.midedit' }).waitFor();
+    expect(await page.getByText('用户令牌过期，请重新登录').count()).toBe(0);
+  });
+
   it('logs out with 用户令牌过期，请重新登录 when the refresh token is no good either', async () => {
     await page.goto(`${product.url}/wel/index`);
     await page.locator('.ant-layout-sider').waitFor();

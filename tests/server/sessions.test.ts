@@ -13,10 +13,12 @@ import { call, md5, requestToken, SABER_BASIC } from './client';
 let server: RunningServer;
 let dataDir: string;
 let nextUser = 1;
+/** Above what the other tests of this file send in a minute; the last test spends the rest. */
+const TOKEN_RATE = 150;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'blade-session-test-'));
-  server = await startServer({ port: 0, dataDir, adminPassword: 'Session-admin1', captcha: false });
+  server = await startServer({ port: 0, dataDir, adminPassword: 'Session-admin1', captcha: false, tokenRatePerMinute: TOKEN_RATE });
 });
 
 afterAll(async () => {
@@ -153,5 +155,21 @@ describe('put-file', () => {
     expect(await upload(readOnly.access_token)).toMatchObject({ status: 403, body: { code: 403 } });
     const editor = await signIn(await newUser());
     expect(await upload(editor.access_token)).toMatchObject({ status: 200, body: { code: 200 } });
+  });
+});
+
+// Last in the file: it spends this server's token budget for the current minute.
+describe('the token endpoint rate limit', () => {
+  it('answers 429 with Retry-After once a client address exceeds its requests per minute', async () => {
+    let limited: Response | undefined;
+    // Twice the budget: a new minute may begin during the loop and start the count over once.
+    for (let attempt = 0; attempt <= 2 * TOKEN_RATE + 5 && !limited; attempt++) {
+      const response = await fetch(`${server.url}/api/blade-auth/oauth/token`, { method: 'POST', headers: { Authorization: SABER_BASIC } });
+      if (response.status === 429) limited = response;
+      else await response.arrayBuffer();
+    }
+    expect(limited).toBeDefined();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited!.json()).toEqual({ error_code: 429, error_description: '请求过于频繁,请稍后再试' });
   });
 });

@@ -42,3 +42,11 @@ CREATE TRIGGER blade_user_changed AFTER UPDATE OF password, status, is_deleted O
 
 CREATE TRIGGER blade_user_removed AFTER DELETE ON blade_user
   FOR EACH ROW EXECUTE FUNCTION blade_user_sessions_end();
+
+-- Requests per client address and window on the credential endpoints, shared by every process on the database.
+CREATE TABLE blade_rate_limit (
+  bucket varchar(128) NOT NULL,
+  window_start bigint NOT NULL,
+  hits integer NOT NULL,
+  PRIMARY KEY (bucket, window_start)
+);

@@ -5,6 +5,7 @@ import { R, send } from '../../blade/envelope';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_TENANT } from '../../blade/context';
 import { formFields } from '../../blade/body';
+import { limitRate } from '../../blade/rate-limit';
 import { jsonBody } from '../../blade/crud';
 import { badRequest, unauthorized } from '../../blade/errors';
 import { issueCaptcha } from './captcha';
@@ -18,6 +19,8 @@ import { socialProviderModule } from './social-providers';
 import { authorizePage, authorizeSubmit, ssoLogout } from './sso';
 
 const BASE = '/api/blade-auth/oauth';
+/** Per client address and minute; generous for people, a wall for scripted guessing across accounts. */
+const DEFAULT_TOKEN_RATE = 300;
 
 /** Paths answered without an access token. */
 export const AUTH_PUBLIC_PATHS = [
@@ -66,8 +69,9 @@ export const authModule: BladeModule = (app, services) => {
       throw error;
     }
   };
-  app.post(`${BASE}/token`, token);
-  app.post(`${BASE}/token/refresh`, token);
+  const rateLimited = limitRate(db, 'token', services.config.tokenRatePerMinute ?? DEFAULT_TOKEN_RATE);
+  app.post(`${BASE}/token`, rateLimited, token);
+  app.post(`${BASE}/token/refresh`, rateLimited, token);
 
   app.get(`${BASE}/captcha`, async (c) => c.json(await issueCaptcha(db)));
 
@@ -108,7 +112,7 @@ export const authModule: BladeModule = (app, services) => {
   socialProviderModule(app, services);
 
   app.get(`${BASE}/authorize`, (c) => authorizePage(services, c));
-  app.post(`${BASE}/authorize`, (c) => authorizeSubmit(services, c));
+  app.post(`${BASE}/authorize`, rateLimited, (c) => authorizeSubmit(services, c));
 
   // Social login starts here: the browser is sent to the configured provider's authorization page.
   app.get(`${BASE}/render/:source`, async (c) => {

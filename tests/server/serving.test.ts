@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { call, loginAdmin, serverUrl } from './client';
+
+/** The app as Vite builds it: the nonce placeholder in index.html, hashed assets with .br and .gz beside them. */
+const INDEX_HTML =
+  '<!doctype html><meta property="csp-nonce" nonce="BLADE_CSP_NONCE"><script type="module" src="/assets/app-Ab12Cd34.js" nonce="BLADE_CSP_NONCE"></script><div id="root"></div>';
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+let spa: RunningServer;
+let dataDir: string;
+let staticDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'blade-serving-test-'));
+  staticDir = mkdtempSync(join(tmpdir(), 'blade-serving-static-'));
+  writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'app-Ab12Cd34.js'), APP_JS);
+  writeFileSync(join(staticDir, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(staticDir, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(APP_JS));
+  // Proxy mode serves the same static files and needs no database of its own.
+  spa = await startServer({ port: 0, dataDir, upstream: serverUrl(), staticDir });
+});
+
+afterAll(async () => {
+  await spa?.close();
+  for (const dir of [dataDir, staticDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('serving the built app', () => {
+  it('answers index.html with a fresh CSP nonce in its tags and header, revalidated every time', async () => {
+    const nonces = new Set<string>();
+    for (const route of ['/', '/login', '/system/param']) {
+      const page = await fetch(`${spa.url}${route}`);
+      const html = await page.text();
+      const nonce = page.headers.get('content-security-policy')?.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
+      expect(nonce, route).toBeTruthy();
+      expect(html).not.toContain('BLADE_CSP_NONCE');
+      expect(html).toContain(`nonce="${nonce}"`);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it('sends the precompressed brotli or gzip file of a hashed asset, cached for a year', async () => {
+    const brotli = await fetch(`${spa.url}/assets/app-Ab12Cd34.js`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await brotli.text()).toBe(APP_JS);
+    const gzip = await fetch(`${spa.url}/assets/app-Ab12Cd34.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const favicon = await fetch(`${spa.url}/favicon.svg`);
+    expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers clearly when the upstream gateway is down', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const proxy = await startServer({ port: 0, dataDir, upstream: `http://127.0.0.1:${port}` });
+    try {
+      const answer = await call('/api/blade-system/param/list', { base: proxy.url });
+      expect(answer.status).toBe(502);
+      expect(answer.body).toMatchObject({ code: 502, success: false, data: null });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers and the SSO form; the form style carries the nonce', async () => {
+    const api = await fetch(`${serverUrl()}/api/blade-auth/oauth/captcha`);
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(api.headers.get('referrer-policy')).toBe('same-origin');
+
+    const query = new URLSearchParams({ client_id: 'saber', redirect_uri: `${serverUrl()}/login`, response_type: 'code' });
+    const form = await fetch(`${serverUrl()}/api/blade-auth/oauth/authorize?${query}`);
+    const csp = form.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    const nonce = csp.match(/style-src 'self' 'nonce-([^']+)'/)?.[1];
+    expect(await form.text()).toContain(`<style nonce="${nonce}">`);
+  });
+
+  it('compresses API JSON for clients that accept it', async () => {
+    const token = await loginAdmin();
+    const response = await fetch(`${serverUrl()}/api/blade-system/menu/routes`, {
+      headers: { 'Blade-Auth': `bearer ${token}`, 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect((await response.json()).code).toBe(200);
+  });
+});
