@@ -1,6 +1,7 @@
 import { errorLogSchema } from './errorlog/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
+import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
 import { projectSchema } from './project/schema';
 import { taskSchema } from './task/schema';
@@ -31,6 +32,7 @@ export const resourceSchemas: ResourceSchema[] = [
   taskSchema,
   taskRecordSchema,
   errorLogSchema,
+  operationLogSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {

@@ -7,6 +7,7 @@ import { idList, jsonBody, type ResourceStore } from './crud';
 import { mountLink } from './links';
 import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
+import { recordOperation } from './operation-log';
 import { assertCode, hasMenu } from './permissions';
 import { parseIdValue } from './validate';
 
@@ -52,10 +53,14 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
     if (method === 'GET') app.get(path, guarded);
     else app.post(path, guarded);
   };
+  // Every successful write of a resource leaves an operation-log row.
+  const labelOf = (alias: string) => operationOf(schema, alias)?.label.zh ?? alias;
   const write = (path: string, alias: string, handler: Handler, method: 'GET' | 'POST' = 'POST') => {
     const guarded: Handler = async (c) => {
       await assertOperation(services, schema, c.get('user'), alias);
-      return handler(c);
+      const response = await handler(c);
+      if (method === 'POST' && response.status === 200) await recordOperation(services.db, c, schema, labelOf(alias));
+      return response;
     };
     if (method === 'GET') app.get(path, guarded);
     else app.post(path, guarded);
@@ -95,8 +100,10 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
   app.post(url(endpoints.submit), async (c) => {
     const body = await jsonBody(c.req.raw);
     const updates = typeof body === 'object' && body !== null && parseIdValue((body as { id?: unknown }).id) !== undefined;
-    await assertOperation(services, schema, c.get('user'), updates ? 'edit' : 'add');
+    const alias = updates ? 'edit' : 'add';
+    await assertOperation(services, schema, c.get('user'), alias);
     const saved = await store.submit(c.get('user'), body);
+    if (saved !== undefined) await recordOperation(services.db, c, schema, labelOf(alias), body);
     return send(c, R.status(saved !== undefined));
   });
   write(url(endpoints.remove), 'delete', async (c) => {

@@ -156,8 +156,6 @@ const handListedMenus: SeedMenu[] = [
   group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, [
     screen('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, [VIEW]),
     screen('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, [VIEW]),
-    // Read-only (spec §2): list and detail.
-    screen('log_operation', '操作日志', '/monitor/log/operation', 'HistoryOutlined', 4, [VIEW]),
   ]),
   group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
     screen('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 1, CRUD),
