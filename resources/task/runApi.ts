@@ -145,9 +145,9 @@ export const runApi = {
   end: async (id: string) => dataOf(await http.post<{ data: TaskRunState }>(`${TASK}/end`, { id })),
   runs: async (taskId: string, current = 1, size = 10) =>
     dataOf(await http.get<{ data: Page<TaskRun> }>(`${TASK}/runs`, { params: { taskId, current, size } })),
-  /** By run id, or by the id of the run's execution record. */
-  runDetail: async (key: { id: string } | { recordId: string }) =>
-    dataOf(await http.get<{ data: TaskRunDetail }>(`${TASK}/run-detail`, { params: key })),
+  /** By run id, or by the id of the run's execution record; `silent` when a missing run is an expected answer. */
+  runDetail: async (key: { id: string } | { recordId: string }, silent = false) =>
+    dataOf(await http.get<{ data: TaskRunDetail }>(`${TASK}/run-detail`, { params: key, silent })),
   reports: async (taskId: string, current = 1, size = 10) =>
     dataOf(await http.get<{ data: Page<TestReport> }>(`${TASK}/reports`, { params: { taskId, current, size } })),
   reportTrend: async (taskId: string, limit = 10) =>

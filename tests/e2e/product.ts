@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startServer } from '../../server/app';
+import { startServer, type ServerExtras } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { launchChromium, snap } from './browser';
 
@@ -18,13 +18,14 @@ export interface RunningProduct {
 
 /**
  * The product as `npm start` runs it (built app + API, captcha on), on a fresh data dir and a free port. `config`
- * overrides server settings (e.g. `{ register: true }` for BLADE_REGISTER=on).
+ * overrides server settings (e.g. `{ register: true }` for BLADE_REGISTER=on); `extras` hands it services such as an
+ * object store the test can fill.
  */
-export async function startProduct(config: Partial<ServerConfig> = {}): Promise<RunningProduct> {
+export async function startProduct(config: Partial<ServerConfig> = {}, extras: ServerExtras = {}): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-e2e-'));
   // E2E_STATIC_DIR lets parallel work build into its own folder instead of sharing dist/.
   const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir, ...config });
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir, ...config }, extras);
   const browser = await launchChromium();
   return {
     url: server.url,
@@ -48,10 +49,14 @@ export interface ProductPage {
  * The hooks of a browser test file: one product and one Chinese desktop-sized page for the whole file, handed to
  * `onOpen`; a failing test leaves a screenshot named after it; everything stops at the end.
  */
-export function useProductPage(onOpen: (opened: ProductPage) => unknown, config: Partial<ServerConfig> = {}) {
+export function useProductPage(
+  onOpen: (opened: ProductPage) => unknown,
+  config: Partial<ServerConfig> = {},
+  extras: () => ServerExtras | Promise<ServerExtras> = () => ({}),
+) {
   let opened: ProductPage | undefined;
   beforeAll(async () => {
-    const product = await startProduct(config);
+    const product = await startProduct(config, await extras());
     const context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     opened = { product, context, page: await context.newPage() };
     await onOpen(opened);

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { Refine, type DataProvider } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { MemoryRouter } from 'react-router';
+import { App, Form } from 'antd';
+import type { ReactNode } from 'react';
+import { i18nProvider } from '../../providers/i18n';
+import { clearStore, setStore } from '../../providers/storage';
+import { runApi, type TaskRunDetail } from '../../resources/task/runApi';
+import { RUN_STATUS as S, type RunStatus } from '../../resources/task/runStatus';
+import { RunSummary } from '../../resources/task/RunReportView';
+import { TaskRunControls, runButtons } from '../../resources/task/TaskRunControls';
+import { taskSchema } from '../../resources/task/schema';
+import { LocaleConfigProvider } from '../../src/components/LocaleConfigProvider';
+
+const noData = (): DataProvider => ({
+  getApiUrl: () => '',
+  getList: vi.fn(async () => ({ data: [], total: 0 })) as DataProvider['getList'],
+  getOne: vi.fn(async () => ({ data: {} })) as DataProvider['getOne'],
+  create: vi.fn(async () => ({ data: {} })) as DataProvider['create'],
+  update: vi.fn(async () => ({ data: {} })) as DataProvider['update'],
+  deleteOne: vi.fn(async () => ({ data: {} })) as DataProvider['deleteOne'],
+});
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter>
+      <LocaleConfigProvider>
+        <Refine dataProvider={noData()} routerProvider={routerProvider} i18nProvider={i18nProvider} resources={[{ name: 'task', list: '/test/task' }]}>
+          <App>{children}</App>
+        </Refine>
+      </LocaleConfigProvider>
+    </MemoryRouter>
+  );
+}
+
+function Controls({ runStatus, mode = 'edit' as const }: { runStatus: RunStatus; mode?: 'edit' | 'create' | 'view' }) {
+  const [form] = Form.useForm();
+  return <TaskRunControls schema={taskSchema} mode={mode} id={mode === 'create' ? undefined : '7'} form={form} record={{ id: '7', runStatus }} />;
+}
+
+const button = (name: RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+const finishedRun: TaskRunDetail = {
+  id: '1',
+  taskId: '7',
+  taskCode: 'T-1',
+  terminalId: '3',
+  terminalCode: 'TM-001',
+  recordId: '9',
+  runStatus: S.failed,
+  runStatusName: '已失败',
+  timeLimitSeconds: 8,
+  startTime: '2026-01-02 10:00:00',
+  endTime: '2026-01-02 10:00:12',
+  duration: 12,
+  executor: '管理员',
+  totalCount: 3,
+  passedCount: 1,
+  failedCount: 1,
+  errorCount: 0,
+  timeoutCount: 1,
+  cases: (['passed', 'failed', 'timeout'] as const).map((caseStatus, index) => ({
+    id: String(index + 1),
+    runId: '1',
+    testCaseId: String(index + 10),
+    caseCode: `C-${index + 1}`,
+    caseTitle: caseStatus,
+    scriptKey: '',
+    sort: index + 1,
+    caseStatus,
+    exitCode: index,
+    durationMs: 1000,
+    message: '',
+    startedAt: '',
+    endedAt: '',
+    log: '',
+  })),
+  report: {
+    id: '5',
+    runId: '1',
+    taskId: '7',
+    reportName: 'T-1-测试报告-20260102100000',
+    taskSummary: '1 passed / 2 failed of 3',
+    startTime: '2026-01-02 10:00:00',
+    endTime: '2026-01-02 10:00:12',
+    runtimeDurationStr: '12秒',
+    totalCount: 3,
+    passedCount: 1,
+    passRate: 0.3333,
+  },
+};
+
+beforeEach(() => {
+  clearStore();
+  vi.spyOn(runApi, 'runs').mockResolvedValue({ records: [], total: 0, size: 1, current: 1, pages: 0 });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('run buttons follow the run state machine', () => {
+  it.each([
+    [S.notStarted, { start: true, pauseOrResume: 'pause', pauseOrResumeEnabled: false, end: false }],
+    [S.queued, { start: false, pauseOrResume: 'pause', pauseOrResumeEnabled: true, end: true }],
+    [S.running, { start: false, pauseOrResume: 'pause', pauseOrResumeEnabled: true, end: true }],
+    [S.paused, { start: false, pauseOrResume: 'resume', pauseOrResumeEnabled: true, end: true }],
+    [S.completed, { start: true, pauseOrResume: 'pause', pauseOrResumeEnabled: false, end: false }],
+    [S.failed, { start: true, pauseOrResume: 'pause', pauseOrResumeEnabled: false, end: false }],
+    [S.terminated, { start: true, pauseOrResume: 'pause', pauseOrResumeEnabled: false, end: false }],
+  ] as const)('in state %i', (status, expected) => {
+    expect(runButtons(status)).toEqual(expected);
+  });
+});
+
+describe('TaskRunControls', { timeout: 20_000 }, () => {
+  it('enables only 开始 before a run', async () => {
+    setStore({ name: 'permission', content: { task_execute: true } });
+    render(<Shell><Controls runStatus={S.notStarted} /></Shell>);
+    await screen.findByText('尚未运行');
+    expect(button(/开\s*始/).disabled).toBe(false);
+    expect(button(/暂\s*停/).disabled).toBe(true);
+    expect(button(/结\s*束/).disabled).toBe(true);
+  });
+
+  it('offers 继续 and 结束 on a paused run, not 开始', async () => {
+    setStore({ name: 'permission', content: { task_execute: true } });
+    render(<Shell><Controls runStatus={S.paused} /></Shell>);
+    await waitFor(() => expect(button(/继\s*续/).disabled).toBe(false));
+    expect(button(/开\s*始/).disabled).toBe(true);
+    expect(button(/结\s*束/).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: /暂\s*停/ })).toBeNull();
+  });
+
+  it('pauses a running task through the run api and says so', async () => {
+    setStore({ name: 'permission', content: { task_execute: true } });
+    const pause = vi.spyOn(runApi, 'pause').mockResolvedValue({ id: '7', runStatus: S.paused, runId: '1', terminalId: '3' });
+    render(<Shell><Controls runStatus={S.running} /></Shell>);
+    button(/暂\s*停/).click();
+    await waitFor(() => expect(pause).toHaveBeenCalledWith('7'));
+    expect(await screen.findByText('任务已暂停')).toBeTruthy();
+  });
+
+  it('shows no buttons without the execute permission, and nothing on create', async () => {
+    setStore({ name: 'permission', content: {} });
+    const { unmount } = render(<Shell><Controls runStatus={S.notStarted} /></Shell>);
+    await screen.findByText('尚未运行');
+    expect(screen.queryByRole('button', { name: /开\s*始/ })).toBeNull();
+    unmount();
+    render(<Shell><Controls runStatus={S.notStarted} mode="create" /></Shell>);
+    expect(screen.queryByTestId('run-controls')).toBeNull();
+  });
+});
+
+describe('RunSummary', { timeout: 20_000 }, () => {
+  it('states the report in the reader\'s language with its outcomes in the donut', () => {
+    render(<Shell><RunSummary run={finishedRun} /></Shell>);
+    const summary = document.querySelector<HTMLElement>('.run-summary')!;
+    expect(within(summary).getByText('1 通过 / 2 未通过,共 3')).toBeTruthy();
+    expect(within(summary).getByText('33%')).toBeTruthy();
+    expect(within(summary).getByText('已失败')).toBeTruthy();
+    expect(within(summary).getByText('12秒')).toBeTruthy();
+    const legend = document.querySelector<HTMLElement>('.chart__legend')!;
+    for (const label of ['通过', '失败', '超时']) expect(within(legend).getByText(label)).toBeTruthy();
+    expect(document.querySelector('.chart__total')?.textContent).toBe('3');
+  });
+});
