@@ -36,10 +36,6 @@ const agentOutput: string[] = [];
 useProductPage(
   async (product) => {
     opened = product;
-    // This branch's server sends a CSP whose nonce antd's CSS-in-JS does not carry yet (the hardening branch passes
-    // it): without the bypass every antd style is blocked and the screenshots show bare HTML.
-    product.context = await product.product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, bypassCSP: true });
-    product.page = await product.context.newPage();
     page = product.page;
   },
   {},

@@ -18,7 +18,8 @@ export function allowedOperations(schema: ResourceSchema, can: (code: string) =>
     add: has('add') && !schema.readOnly,
     edit: has('edit') && !schema.readOnly,
     delete: has('delete') && !schema.readOnly,
-    view: has('view'),
+    // A screen without a menu has no seeded buttons: whoever may list its rows (the server decides) may view them.
+    view: has('view') || (schema.inMenu === false && schema.operations.some((operation) => operation.alias === 'view')),
     rowCustom: custom.filter(isRow),
     toolbarCustom: custom.filter(isToolbar),
   };
