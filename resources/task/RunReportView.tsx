@@ -2,7 +2,7 @@ import { Col, Descriptions, Empty, Row, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DonutChart, LineChart } from '../../src/components/charts';
 import { runApi, type TaskRunDetail, type TestReport, type TrendPoint } from './runApi';
-import { outcomeCounts, RUN_STATUS_COLORS } from './runDisplay';
+import { OUTCOME_COLORS, outcomeCounts, RUN_STATUS_COLORS } from './runDisplay';
 import { RunCasesTable } from './RunCasesTable';
 import { toRunStatus } from './runStatus';
 import { useRemote } from './useRemote';
@@ -38,7 +38,7 @@ export function RunSummary({ run }: { run: TaskRunDetail }) {
       <Col xs={24} lg={11}>
         <DonutChart
           title={t('task.run.passRate')}
-          data={outcomes.map(({ status: outcome, count }) => ({ label: t(`task.run.caseStatus.${outcome}`), value: count }))}
+          data={outcomes.map(({ status: outcome, count }) => ({ label: t(`task.run.caseStatus.${outcome}`), value: count, color: OUTCOME_COLORS[outcome] }))}
           emptyText={t('task.run.noData')}
           totalLabel={t('task.run.cases')}
           height={200}

@@ -28,6 +28,16 @@ export const RUN_STATUS_COLORS: Record<RunStatus, string> = {
 export const CASE_OUTCOMES: RunCaseStatus[] = ['passed', 'failed', 'error', 'timeout', 'terminated', 'cancelled', 'running', 'pending'];
 
 /** How many cases ended in each outcome; outcomes no case has are left out. */
+/** The colour of an outcome in charts: green passed, red failed, orange timed out, grey the rest. */
+export const OUTCOME_COLORS: Partial<Record<RunCaseStatus, string>> = {
+  passed: '#67C23A',
+  failed: '#F56C6C',
+  timeout: '#E6A23C',
+  error: '#B23B3B',
+  terminated: '#909399',
+  cancelled: '#C0C4CC',
+};
+
 export function outcomeCounts(cases: readonly Pick<TaskRunCase, 'caseStatus'>[]): { status: RunCaseStatus; count: number }[] {
   return CASE_OUTCOMES.map((status) => ({ status, count: cases.filter((item) => item.caseStatus === status).length })).filter(
     (entry) => entry.count > 0,

@@ -133,6 +133,12 @@ describe('chart components', () => {
     expect(screen.getByText('1 · 25%')).toBeTruthy();
   });
 
+  it('donut chart: a value with a meaning keeps its colour, the others take the series colours', () => {
+    render(<DonutChart title="用例结果" data={[{ label: '失败', value: 1, color: '#F56C6C' }, { label: '其他', value: 1 }]} emptyText="暂无数据" totalLabel="用例" />);
+    const chart = screen.getByRole('img', { name: /用例结果/ });
+    expect([...chart.querySelectorAll('.chart__arc')].map((arc) => arc.getAttribute('fill'))).toEqual(['#F56C6C', '#67C23A']);
+  });
+
   it('line chart: one dot per value with a hover title', () => {
     render(
       <LineChart

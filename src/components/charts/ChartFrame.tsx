@@ -5,11 +5,13 @@ import { useId, type ReactNode } from 'react';
 export interface ChartDatum {
   label: string;
   value: number;
+  /** A colour with a meaning (passed green, failed red); else the series colour of its position. */
+  color?: string;
 }
 
 /** Series colours, in order; chosen to stay apart for common colour-vision deficiencies. */
 export const CHART_COLORS = ['#409EFF', '#67C23A', '#E6A23C', '#F56C6C', '#909399', '#9B59B6', '#1ABC9C', '#34495E'];
-export const colorAt = (index: number) => CHART_COLORS[index % CHART_COLORS.length];
+export const colorAt = (index: number, datum?: Pick<ChartDatum, 'color'>) => datum?.color ?? CHART_COLORS[index % CHART_COLORS.length];
 
 /** Screen-reader summary of a chart: "title: label value, label value". */
 export const describeData = (title: string, data: readonly ChartDatum[]) =>

@@ -28,7 +28,7 @@ export function DonutChart({ title, data, emptyText, totalLabel, height = SIZE }
     <ul className="chart__legend">
       {data.map((datum, index) => (
         <li key={datum.label}>
-          <span className="chart__swatch" style={{ background: colorAt(index) }} aria-hidden />
+          <span className="chart__swatch" style={{ background: colorAt(index, data[index]) }} aria-hidden />
           <span className="chart__legend-label">{datum.label}</span>
           <span className="chart__legend-value">
             {datum.value} · {percentText(arcs[index].fraction)}
@@ -48,7 +48,7 @@ export function DonutChart({ title, data, emptyText, totalLabel, height = SIZE }
     >
       {arcs.map((arc, index) =>
         arc.path ? (
-          <path key={data[index].label} className="chart__arc" d={arc.path} fill={colorAt(index)}>
+          <path key={data[index].label} className="chart__arc" d={arc.path} fill={colorAt(index, data[index])}>
             <title>{`${data[index].label}: ${data[index].value} (${percentText(arc.fraction)})`}</title>
           </path>
         ) : null,
