@@ -28,13 +28,15 @@ export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boo
     'SELECT id FROM blade_terminal WHERE tenant_id = $1 AND terminal_code = $2 AND is_deleted = 0',
     [ADMIN_TENANT, DEMO_TERMINAL_CODE],
   );
-  const [existing] = await db.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
-  if (!terminal || existing) return false;
-
+  if (!terminal) return false;
+  // The scripts go into this server's store even when the rows exist: several servers on one database (or a store
+  // that was emptied) must all be able to hand them to an agent.
   const keys = DEMO_CASES.map((demo) => `script/${demo.file}`);
   for (const [index, demo] of DEMO_CASES.entries()) {
-    await store.putObject(keys[index], readFileSync(join(SCRIPTS_DIR, demo.file)), 'text/x-python');
+    if (!(await store.getObject(keys[index]))) await store.putObject(keys[index], readFileSync(join(SCRIPTS_DIR, demo.file)), 'text/x-python');
   }
+  const [existing] = await db.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
+  if (existing) return false;
   const now = formatDateTime(new Date());
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [727_010]);
