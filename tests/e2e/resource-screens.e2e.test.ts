@@ -26,7 +26,7 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     const id = await idOf('blade_terminal', 'terminal_code', 'TM-001');
     await terminals.open(`/${id}/edit`);
     await terminals.form.waitFor();
-    expect(await terminals.sectionTitles()).toEqual(['基本信息', '工具链信息', '测试对象信息']);
+    expect(await terminals.sectionTitles()).toEqual(['基本信息', '终端代理', '工具链信息', '测试对象信息']);
     const chain = terminals.section('工具链信息');
     // Device codes are picked rows: the select shows the code, name and unique code are filled in.
     await chain.getByText('TD-OSC-01').waitFor();
@@ -67,7 +67,7 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     // The multiple select keeps its list open; a click on the dialog's title closes it.
     await picker.locator('.ant-modal-title').click();
     await picker.getByRole('button', { name: /确\s*定/ }).click();
-    await members.getByText('tester').waitFor();
+    await members.getByText('tester').first().waitFor();
     await snap(page, 'project-members');
     await members.locator('.ant-table-row').filter({ hasText: 'tester' }).getByRole('button', { name: /删\s*除/ }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
@@ -94,8 +94,11 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
 
   it('opens a parameter modal from a pasted link; the back button closes it and keeps the list', async () => {
     const params = new CrudPage(page, opened.product.url, '/system/param');
-    const [param] = await opened.product.server.db.query<{ id: string; param_key: string }>(
-      "SELECT id::text AS id, param_key FROM blade_param WHERE tenant_id = '000000' AND is_deleted = 0 ORDER BY id LIMIT 1",
+    const param = { id: '1900000000000000777', param_key: 'e2e.deeplink' };
+    await opened.product.server.db.query(
+      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time, is_deleted)
+       VALUES ($1, '000000', '深链参数', $2, 'v', '2024-01-01 00:00:00', '2024-01-01 00:00:00', 0)`,
+      [param.id, param.param_key],
     );
     await params.open();
     await page.goto(`${opened.product.url}/system/param/${param.id}/edit`);

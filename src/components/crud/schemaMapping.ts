@@ -34,9 +34,11 @@ const sectionOfField = (schema: ResourceSchema, field: FieldSchema) => field.sec
  * (run status, duration) as text. Derived labels (`projectName`) never appear: their ref field shows them.
  */
 export function formFieldsOf(schema: ResourceSchema, mode: FormMode, section?: string): FieldSchema[] {
+  // Read-only copies a pick fills in (a script's path) show on add too: the user sees what the pick brings.
+  const filled = new Set(schema.fields.flatMap((field) => Object.keys(field.ref?.fill ?? {})));
   return schema.fields.filter((field) => {
     if (field.form === false || field.virtual || field.hiddenOn?.includes(mode)) return false;
-    if (field.readOnly && mode === 'create') return false;
+    if (field.readOnly && mode === 'create' && !filled.has(field.name)) return false;
     return section === undefined || sectionOfField(schema, field) === section;
   });
 }
