@@ -31,6 +31,8 @@ export function ListTreeFilter({ field, value, onPick }: { field: FieldSchema; v
   const selected = value ? value.split(',').at(-1) : undefined;
   return (
     <Card variant="borderless" className="crud-tree-filter" title={t(`crud.allModules`)}>
+      {/* Mounted once the tree has arrived: `defaultExpandAll` only expands the nodes present at mount. */}
+      {tree.length > 0 && (
       <Tree
         treeData={tree as never}
         fieldNames={{ title: 'title', key: 'id', children: 'children' }}
@@ -39,6 +41,7 @@ export function ListTreeFilter({ field, value, onPick }: { field: FieldSchema; v
         blockNode
         onSelect={(keys) => onPick(keys.length > 0 ? paths.get(String(keys[0])) : undefined)}
       />
+      )}
     </Card>
   );
 }
