@@ -15,7 +15,7 @@ export default defineConfig({
   html: { cspNonce: 'BLADE_CSP_NONCE' },
   server: {
     port: Number(process.env.PORT ?? 5173),
-    proxy: { '/api': apiTarget, '/gateway': apiTarget },
+    proxy: { '/api': apiTarget, '/gateway': apiTarget, '/oss': apiTarget },
   },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import type { ResourceSchema } from '../resources/types';
+import { buttonCode, operationOf, type ResourceSchema } from '../resources/types';
 import { http } from './http';
 import { storeKeys } from './session';
 import { getStore, setStore } from './storage';
@@ -56,10 +56,8 @@ export function collectLeafCodes(tree: CodeNode[]): PermissionMap {
   return permissions;
 }
 
-type ScreenAction = keyof ResourceSchema['actions'];
-
-/** Refine action → the Blade button it stands for; `list` needs no button. */
-const screenActionOf: Record<string, ScreenAction | undefined> = {
+/** Refine action → the Blade button (operation alias) it stands for; `list` needs no button. */
+const screenActionOf: Record<string, string | undefined> = {
   create: 'add',
   clone: 'add',
   edit: 'edit',
@@ -70,7 +68,7 @@ const screenActionOf: Record<string, ScreenAction | undefined> = {
 /** The permission code a Refine action needs on a resource, or undefined when it needs none. */
 export function permissionCodeFor(schema: ResourceSchema, action: string): string | undefined {
   if (action === 'list') return undefined;
-  return `${schema.permissionCode}_${screenActionOf[action] ?? action}`;
+  return buttonCode(schema.permissionCode, screenActionOf[action] ?? String(action));
 }
 
 /** Allowed when the screen has the action and the user holds its button; resources without a schema are open. */
@@ -79,9 +77,9 @@ export function isActionAllowed(
   schema: ResourceSchema | undefined,
   action: string,
 ): boolean {
-  if (!schema) return true;
-  const screenAction = screenActionOf[action];
-  if (screenAction && !schema.actions[screenAction]) return false;
+  if (!schema || action === 'list') return true;
+  // The screen must declare the operation (task records have no add, whoever holds what).
+  if (!operationOf(schema, screenActionOf[action] ?? action)) return false;
   const code = permissionCodeFor(schema, action);
   return code === undefined || permissions[code] === true;
 }

@@ -11,6 +11,8 @@ export interface BladeMeta {
   endpoints?: Partial<ResourceEndpoints>;
   /** Extra query parameters of a list call (e.g. `parentId`). */
   query?: Record<string, QueryValue>;
+  /** Codes of a list call the page answers itself, without the http layer's message. */
+  quietCodes?: number[];
 }
 
 interface Envelope<T> {
@@ -90,7 +92,8 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
         ...toBladeSorting(sorters, schema),
         ...(meta as BladeMeta | undefined)?.query,
       };
-      const response = await http.get<Envelope<BladePage<TData> | TData[]>>(urlOf('list'), { params });
+      const quietCodes = (meta as BladeMeta | undefined)?.quietCodes;
+      const response = await http.get<Envelope<BladePage<TData> | TData[]>>(urlOf('list'), { params, quietCodes });
       return pageOf(response.data.data);
     },
 

@@ -9,6 +9,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Background call: failures reject without an error message shown. */
     silent?: boolean;
+    /** Codes the caller answers itself (a screen without a menu shows the 403 page): rejected without a message. */
+    quietCodes?: number[];
     /** Set by http.ts on the single retry that follows a token refresh. */
     bladeRetry?: boolean;
   }
@@ -38,6 +40,11 @@ export function configureHttp(next: HttpOptions): void {
   if (next.notifyError) options.notifyError = next.notifyError;
   if (next.onSessionExpired) options.onSessionExpired = next.onSessionExpired;
   if (next.whitelistCodes) options.whitelistCodes = next.whitelistCodes;
+}
+
+/** Shows a message the way Blade failures are shown (callers outside http.ts: uploads to object storage). */
+export function notifyError(message: string): void {
+  options.notifyError(message);
 }
 
 /** A Blade answer whose code is not 200. `statusCode` mirrors `code` for Refine's HttpError. */
@@ -118,7 +125,7 @@ function handleBladeResponse(response: AxiosResponse): AxiosResponse | Promise<A
   const body = bodyOf(response);
   const message = errorMessageOf(body);
   const error = new BladeError(code, message, body.data);
-  if (options.whitelistCodes.includes(code)) return Promise.reject(error);
+  if (options.whitelistCodes.includes(code) || response.config.quietCodes?.includes(code)) return Promise.reject(error);
   if (code === 401) return retryAfterRefresh(response, error);
   if (!response.config.silent) {
     if (code > 2000) notifyOncePerBurst(message);

@@ -8,8 +8,6 @@ import enUS from 'antd/es/locale/en_US';
 import type { Locale } from 'antd/es/locale';
 import { resourceSchemas } from '../resources/schemas';
 import type { ResourceSchema } from '../resources/types';
-import { zh } from '../src/locales/zh';
-import { en } from '../src/locales/en';
 import { siteConfig } from './config';
 import { getStore, setStore } from './storage';
 
@@ -18,13 +16,26 @@ export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 
 const LANGUAGE_STORE_KEY = 'language';
 
-/** `<resource>.title` and `<resource>.fields.<name>` for every schema, in one language. */
+/**
+ * Every translation key a schema declares, in one language: `<res>.title`, `<res>.fields.<name>`,
+ * `<res>.sections.<key>`, `<res>.operations.<alias>` (and `.confirm`), `<res>.links.<name>`, and the child rows'
+ * `<res>.<child>.title` and `<res>.<child>.fields.<name>`.
+ */
 export function schemaMessages(schemas: readonly ResourceSchema[], language: Language): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const schema of schemas) {
-    messages[`${schema.name}.title`] = schema.title[language];
-    for (const field of schema.fields) {
-      messages[`${schema.name}.fields.${field.name}`] = field.label[language];
+    const key = (suffix: string) => `${schema.name}.${suffix}`;
+    messages[key('title')] = schema.title[language];
+    for (const field of schema.fields) messages[key(`fields.${field.name}`)] = field.label[language];
+    for (const section of schema.sections ?? []) messages[key(`sections.${section.key}`)] = section.label[language];
+    for (const operation of schema.operations) {
+      messages[key(`operations.${operation.alias}`)] = operation.label[language];
+      if (operation.confirm) messages[key(`operations.${operation.alias}.confirm`)] = operation.confirm[language];
+    }
+    for (const link of schema.links ?? []) messages[key(`links.${link.name}`)] = link.label[language];
+    for (const child of schema.children ?? []) {
+      messages[key(`${child.name}.title`)] = child.label[language];
+      for (const field of child.fields) messages[key(`${child.name}.fields.${field.name}`)] = field.label[language];
     }
   }
   return messages;
@@ -50,8 +61,8 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources: {
-    zh: { translation: { ...zh, ...schemaMessages(resourceSchemas, 'zh') } },
-    en: { translation: { ...en, ...schemaMessages(resourceSchemas, 'en') } },
+    zh: { translation: schemaMessages(resourceSchemas, 'zh') },
+    en: { translation: schemaMessages(resourceSchemas, 'en') },
   },
   lng: storedLanguage(),
   fallbackLng: 'zh',
@@ -66,6 +77,14 @@ dayjs.locale(DAYJS_LOCALES[storedLanguage()]);
 i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) dayjs.locale(DAYJS_LOCALES[language]);
 });
+
+/**
+ * Adds the app's messages (its locale files, per module). The app injects them at start so that providers never
+ * import the app; schema messages are derived here from the registry.
+ */
+export function registerMessages(messages: Record<Language, Record<string, string>>): void {
+  for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', messages[language], true, false);
+}
 
 export const i18nProvider: I18nProvider = {
   // Refine calls translate(key, defaultMessage) as well as translate(key, options, defaultMessage).

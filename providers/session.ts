@@ -58,6 +58,8 @@ export interface Tab {
   query: Record<string, unknown>;
   meta: Record<string, unknown>;
   group: string[];
+  /** The screen the tab stands for when it differs from `value` (a resource list with a record open over it). */
+  screen?: string;
 }
 
 /** The fixed first tab; its label is translated by the tab bar. */

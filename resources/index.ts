@@ -1,5 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
 import { createElement, lazy, type ReactElement } from 'react';
+import type { ResourceUiDescriptor } from '../src/components/crud/descriptor';
 import { resourceSchemas } from './schemas';
 import type { ResourceSchema } from './types';
 
@@ -7,29 +8,32 @@ import type { ResourceSchema } from './types';
 export interface ResourceUi {
   schema: ResourceSchema;
   resource: ResourceProps;
-  /** The list page; its code is a chunk loaded on first visit. */
+  /** The screen; its code (generic page and the folder's own parts) is a chunk loaded on first visit. */
   element: ReactElement;
-  /** Starts loading the page's chunk ahead of the visit. */
+  /** Starts loading the screen's chunks ahead of the visit. */
   preload(): Promise<unknown>;
 }
 
-// Plain resources share the generic crud page, fed by their schema.
+// A folder's optional `index.ts` (its UI descriptor) is found by name, like its `server.ts` on the server.
+const descriptors = import.meta.glob<{ default: ResourceUiDescriptor }>('./*/index.ts');
 const loadResourceCrudPage = () => import('../src/components/crud/ResourceCrudPage');
-const ResourceCrudPage = lazy(loadResourceCrudPage);
 
-function plainResource(schema: ResourceSchema): ResourceUi {
+function resourceUi(schema: ResourceSchema): ResourceUi {
+  const loadDescriptor = descriptors[`./${schema.name}/index.ts`];
+  const load = () =>
+    Promise.all([loadResourceCrudPage(), loadDescriptor ? loadDescriptor() : Promise.resolve({ default: {} })]);
+  const Screen = lazy(async () => {
+    const [{ default: Page }, { default: ui }] = await load();
+    return { default: () => createElement(Page, { schema, ui }) };
+  });
   return {
     schema,
-    resource: {
-      name: schema.name,
-      list: schema.route,
-      meta: { label: `${schema.name}.title` },
-    },
-    element: createElement(ResourceCrudPage, { schema }),
-    preload: loadResourceCrudPage,
+    resource: { name: schema.name, list: schema.route, meta: { label: `${schema.name}.title` } },
+    element: createElement(Screen),
+    preload: load,
   };
 }
 
-export const resourceUis: ResourceUi[] = resourceSchemas.map(plainResource);
+export const resourceUis: ResourceUi[] = resourceSchemas.map(resourceUi);
 
 export const refineResources: ResourceProps[] = resourceUis.map((ui) => ui.resource);

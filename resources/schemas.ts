@@ -1,15 +1,39 @@
+import { errorLogSchema } from './errorlog/schema';
+import { moduleTypeSchema } from './moduletype/schema';
+import { noticeSchema } from './notice/schema';
+import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
-// Part D: test-management resources counted by the dashboard.
 import { projectSchema } from './project/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
 import { terminalSchema } from './terminal/schema';
-// Part A: desk notices (top-bar notice popover).
-import { noticeSchema } from './notice/schema';
+import { testCaseSchema } from './testcase/schema';
+import { testObjectSchema } from './testobject/schema';
+import { testScriptSchema } from './testscript/schema';
+import { toolDeviceSchema } from './tooldevice/schema';
 import type { ResourceSchema } from './types';
+import { userSchema } from './user/schema';
 
-/** Every resource schema: the server builds tables and routes from these, the front end its pages. */
-export const resourceSchemas: ResourceSchema[] = [paramSchema, projectSchema, taskSchema, terminalSchema, taskRecordSchema, noticeSchema];
+/**
+ * The registry: one line per resource. The server builds tables, routes, guards and menus from these; the front end
+ * its pages. A folder's optional `server.ts` and `index.ts` are found by the resource's name.
+ */
+export const resourceSchemas: ResourceSchema[] = [
+  paramSchema,
+  noticeSchema,
+  userSchema,
+  projectSchema,
+  moduleTypeSchema,
+  toolDeviceSchema,
+  testObjectSchema,
+  testScriptSchema,
+  testCaseSchema,
+  terminalSchema,
+  taskSchema,
+  taskRecordSchema,
+  errorLogSchema,
+  operationLogSchema,
+];
 
 export function schemaByName(name: string): ResourceSchema | undefined {
   return resourceSchemas.find((s) => s.name === name);

@@ -1,21 +1,73 @@
 /**
- * The one definition of a resource. Pure data (no React, no Node APIs): the embedded server builds its table,
- * validation and CRUD routes from it, and the front end builds list columns, search form, form and messages.
+ * The one definition of a resource. Pure data, JSON-serialisable (no React, no Node APIs, no functions): the embedded
+ * server builds its table, validation, routes, permission guards and seeded menu from it; the front end builds the
+ * list, search form, form sections, pickers, buttons and translation keys.
  */
 
 /** How a value is stored, sent and edited. */
 export type FieldType =
-  | 'string' // varchar, Input
-  | 'text' // text, TextArea
-  | 'int' // integer, InputNumber
-  | 'number' // numeric, InputNumber
-  | 'date' // date, yyyy-MM-dd, DatePicker
-  | 'datetime' // timestamp, yyyy-MM-dd HH:mm:ss, DatePicker with time
+  | 'string' // varchar
+  | 'text' // text
+  | 'int' // integer
+  | 'number' // numeric
+  | 'date' // date, yyyy-MM-dd
+  | 'datetime' // timestamp, yyyy-MM-dd HH:mm:ss
   | 'id'; // bigint id-like, serialized as a string
+
+/** The spec's component types (§9); the default follows the field's type, dictionary or reference. */
+export type Widget = 'input' | 'textarea' | 'editor' | 'select' | 'tree' | 'radio' | 'checkbox' | 'switch' | 'date'
+  // A file sent straight to object storage; the field keeps its key.
+  | 'upload';
+
+export type FormMode = 'create' | 'edit' | 'view';
 
 export interface LocalizedText {
   zh: string;
   en: string;
+}
+
+/**
+ * The field holds the id of a row of another resource. The server joins that row's label under `as` (the name
+ * BladeX's view objects use, e.g. `projectName`); the form picks it with a remote select.
+ */
+export interface RefSpec {
+  /** Registered resource name of the target (`user`, `project`, `tooldevice`). */
+  resource: string;
+  /** Target field shown as the option label and joined as `as`. */
+  label: string;
+  /** Read-only name the label is answered under. */
+  as: string;
+  /** Query parameter the remote select sends what the user typed in (default: `label`). */
+  searchParam?: string;
+  /** Endpoint of the target the picker lists from (default: its list endpoint). */
+  endpoint?: string;
+  /** Fixed query parameters of the picker (spec: users with status 1, audited cases and scripts). */
+  query?: Record<string, string | number>;
+  /** Other fields of this form filled on pick: this form's field → the target's field. */
+  fill?: Record<string, string>;
+  /** Join the target's label on the server (default true); false when the target is not a table of this server. */
+  join?: boolean;
+}
+
+/** The field holds a comma-joined id path (root → leaf) in a tree resource; its readable path is answered as `as`. */
+export interface TreePathSpec {
+  resource: string;
+  as: string;
+}
+
+/** Cross-field and format rules beyond "required" and "max length"; each has one message on server and client. */
+export interface FieldRules {
+  /** An IPv4 or IPv6 address. */
+  ip?: boolean;
+  /** Not only whitespace. */
+  notBlank?: boolean;
+  /** Not before the value of this other field (dates). */
+  notBefore?: string;
+  /** 11-digit mainland phone number. */
+  phone?: boolean;
+  email?: boolean;
+  /** Required only when another field has this value (case ownership 1 → project required). */
+  requiredWhen?: { field: string; equals: string | number };
 }
 
 export interface FieldSchema {
@@ -23,30 +75,45 @@ export interface FieldSchema {
   name: string;
   column?: string;
   type: FieldType;
-  /** Label per language; the i18n provider registers it as `<resource>.fields.<name>`. */
+  /** Label per language; registered as `<resource>.fields.<name>`. */
   label: LocalizedText;
   /** Exact message shown (and answered by the server) when the value is missing. */
   required?: string;
   /** Longest accepted string; the server rejects longer values naming the field. */
   maxLength?: number;
-  /** Options come from a dictionary: `dict` (system) or `dict-biz` (per tenant). Value is the dictKey. */
-  dict?: { code: string; biz?: boolean };
+  /**
+   * Options come from a dictionary: `dict` (system) or `dict-biz` (per tenant). Value is the dictKey; `as` names the
+   * label the server answers beside the value (`statusStr`, `categoryName`).
+   */
+  dict?: { code: string; biz?: boolean; as?: string };
   /** Fixed options when there is no dictionary. */
   options?: { value: string | number; label: LocalizedText }[];
+  ref?: RefSpec;
+  treePath?: TreePathSpec;
+  widget?: Widget;
+  rules?: FieldRules;
   /** Default value on create (server and form). */
   defaultValue?: string | number;
   /** Shown as a list column (default true). */
   list?: boolean;
+  /** Column width in px: long values are cut with an ellipsis instead of pushing other columns away. */
+  width?: number;
   /** Shown in the form (default true). */
   form?: boolean;
+  /** Form section key (default the first section). */
+  section?: string;
+  /** Modes the field is hidden in (e.g. a test object's group on add). */
+  hiddenOn?: FormMode[];
   /** Shown in the search form, and how it filters. */
-  search?: 'like' | 'equal' | 'dateRange';
+  search?: 'like' | 'equal' | 'dateRange' | 'tree';
   /** Form column span out of 24 (default 12). */
   span?: number;
   /** Value must be unique within the tenant among live rows; message when it is not. */
   unique?: string;
-  /** Server-maintained (audit fields): never written from a request body. */
+  /** Server-maintained or derived: shown, never written from a request body. */
   readOnly?: boolean;
+  /** Derived by the server (a join, a computed value): no column of its own. */
+  virtual?: boolean;
 }
 
 /** Wire paths relative to `api`, overridable per resource (e.g. task: submit → mainTaskSubmit). */
@@ -55,6 +122,79 @@ export interface ResourceEndpoints {
   detail: string;
   submit: string;
   remove: string;
+  /** Id/label pairs for pickers. */
+  select: string;
+  /** Tree resources: the whole tree. */
+  tree: string;
+  /** Tree resources: the children of `parentId`. */
+  lazyList: string;
+}
+
+export type OperationPlacement = 'toolbar' | 'row' | 'both';
+
+/**
+ * One button of a screen and the call it makes, declared once: the seeded button (code `<permissionCode>_<alias>`),
+ * the server's guard of its endpoint and whether the page shows it all come from here.
+ */
+export interface OperationSchema {
+  /** `add`, `edit`, `delete`, `view`, or a custom one (`execute`, `enable`, `sync`, `grant`). */
+  alias: string;
+  label: LocalizedText;
+  placement: OperationPlacement;
+  /** Custom operations: the call, relative to `api`, and where the row's id goes. */
+  method?: 'GET' | 'POST';
+  path?: string;
+  /** `query`: `?id=`, `body`: `{id}`; `ids` sends the selection as `ids=1,2`. */
+  idIn?: 'query' | 'body' | 'ids';
+  /** Asked before the call. */
+  confirm?: LocalizedText;
+  /** Antd icon name of the seeded button. */
+  icon?: string;
+}
+
+export interface SectionSchema {
+  key: string;
+  label: LocalizedText;
+  hiddenOn?: FormMode[];
+}
+
+/** Rows of another table owned by the parent and saved with it in one transaction (tool chain, child tasks). */
+export interface ChildRowsSchema {
+  /** Name of the list (or object, when `single`) in the parent's detail and submit body. */
+  name: string;
+  table: string;
+  /** Column of the child table holding the parent id. */
+  parentKey: string;
+  label: LocalizedText;
+  section?: string;
+  /** One row at most, sent as an object (a terminal's test object). */
+  single?: boolean;
+  hiddenOn?: FormMode[];
+  fields: FieldSchema[];
+}
+
+/** A many-to-many relation edited by its own calls (project members). */
+export interface LinkSchema {
+  name: string;
+  table: string;
+  parentKey: string;
+  /** Column of the link table holding the target id. */
+  targetKey: string;
+  target: string;
+  label: LocalizedText;
+  section?: string;
+  hiddenOn?: FormMode[];
+  /** Full paths of the calls: list of links (`?parentKey=`), save (`{parentKey, targetIds}`), remove (`{ids}`). */
+  endpoints: { list: string; save: string; remove: string };
+  /** Target fields shown in the members table. */
+  columns: string[];
+}
+
+export interface MenuSchema {
+  /** Code of the menu group the screen sits in (`test`, `system`). */
+  parent: string;
+  icon: string;
+  sort: number;
 }
 
 export interface ResourceSchema {
@@ -67,23 +207,45 @@ export interface ResourceSchema {
   endpoints?: Partial<ResourceEndpoints>;
   /** Database table, e.g. `blade_param`. */
   table: string;
+  /**
+   * `schema` (default): created and extended from the fields at start. `migration`: created by a SQL migration; at
+   * start the server checks that every declared column exists.
+   */
+  tableOwner?: 'schema' | 'migration';
   /** Rows belong to a tenant and every query is scoped to the caller's tenant. */
   tenantScoped: boolean;
   /** Route path of the list page, as the menu gives it, e.g. `/system/param`. */
   route: string;
+  /** Seeded menu entry, derived from the schema; absent when the entry is seeded by hand (or there is none). */
+  menu?: MenuSchema;
   /**
-   * The screen is reached through a menu entry (default true). The front end then shows /403 when the role's menu
-   * tree lacks it; a screen without a menu (task records) opens by its route alone.
+   * The screen is reached through a menu entry (default true): the front end shows /403 when the role's menus lack
+   * it. A screen without a menu (task records) opens by its route alone.
    */
   inMenu?: boolean;
-  /** Prefix of the button permission codes: `<code>_add`, `<code>_edit`, `<code>_delete`, `<code>_view`. */
+  /** Prefix of the button permission codes (`<code>_<alias>`) and the menu code. */
   permissionCode: string;
-  /** Which CRUD actions exist on the screen. */
-  actions: { add: boolean; edit: boolean; delete: boolean; view: boolean };
+  /** Rows are written by the server only: list and detail, no submit or remove. */
+  readOnly?: boolean;
+  operations: OperationSchema[];
+  /** A `treePath` field whose tree stands beside the list: picking a node lists the rows under it. */
+  treeFilter?: string;
+  /** Row selection of the list (default multiple; spec: terminals single). */
+  selection?: 'single' | 'multiple';
   /** Add/edit/view container. */
   form: { mode: 'drawer' | 'modal'; width?: string | number };
+  sections?: SectionSchema[];
   /** Default order of the list, by column name. */
   defaultSort?: { column: string; order: 'asc' | 'desc' };
+  /** A tree resource: rows have a parent; removing a node with children is refused. */
+  tree?: { parentField: string; labelField: string };
+  children?: ChildRowsSchema[];
+  links?: LinkSchema[];
+  /**
+   * Tables outside the registry that point here; removing a row still in use is refused with `message`. Registered
+   * resources that ref this one are found without listing them.
+   */
+  usedBy?: { table: string; column: string; message: string; pathColumn?: boolean }[];
   fields: FieldSchema[];
 }
 
@@ -92,6 +254,9 @@ export const DEFAULT_ENDPOINTS: ResourceEndpoints = {
   detail: 'detail',
   submit: 'submit',
   remove: 'remove',
+  select: 'select',
+  tree: 'tree',
+  lazyList: 'lazy-list',
 };
 
 export function endpointsOf(schema: ResourceSchema): ResourceEndpoints {
@@ -119,3 +284,13 @@ export const AUDIT_FIELDS = [
   'status',
   'isDeleted',
 ] as const;
+
+/** The operation of `alias`, when the schema declares it. */
+export function operationOf(schema: ResourceSchema, alias: string): OperationSchema | undefined {
+  return schema.operations.find((operation) => operation.alias === alias);
+}
+
+/** The permission code of a button: `<permissionCode>_<alias>`, dashes in the alias written `_`. */
+export function buttonCode(permissionCode: string, alias: string): string {
+  return `${permissionCode}_${alias.replace(/-/g, '_')}`;
+}

@@ -7,14 +7,15 @@ import { resourceSchemas } from '../resources/schemas';
 import { requireAuth } from './blade/auth';
 import { limitBodies, requireKnownBodyType } from './blade/body';
 import type { BladeApp, BladeEnv, BladeModule, ServerServices } from './blade/context';
-import { createResourceStore, mountResource } from './blade/crud';
+import { createResourceStore } from './blade/crud';
+import { mountResource } from './blade/mount';
 import { R } from './blade/envelope';
 import { BladeError, MSG } from './blade/errors';
 import { createTokenService, loadSignKey } from './blade/token';
 import { withDefaults, type ServerConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDb } from './db/open';
-import { ensureResourceTable } from './db/resource-tables';
+import { ensureResourceTables } from './db/resource-tables';
 import { seedDatabase } from './db/seed';
 import { seedDicts } from './db/seed-data/dicts';
 import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus';
@@ -22,18 +23,44 @@ import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
 import { SYSTEM_GUEST_PATHS, SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
 import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
-import { permissionModule } from './blade/permissions';
 import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
+import { ossModule } from './modules/oss';
+import { openObjectStore } from './storage';
+import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
+import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
+import { loadResourceBehaviours } from './resource-behaviours';
+
 import { createSessionCheck } from './users/sessions';
 import { securityHeaders, serveSpa } from './serving';
 
 const SSO_FORM_PATH = '/api/blade-auth/oauth/authorize';
 
 /** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
-const MODULES: BladeModule[] = [permissionModule, authModule, systemModule, deskModule, siteModule, resourceModule];
-const PUBLIC_PATHS = new Set([...AUTH_PUBLIC_PATHS, ...SYSTEM_PUBLIC_PATHS, ...RESOURCE_PUBLIC_PATHS]);
+const MODULES: BladeModule[] = [
+  authModule,
+  systemModule,
+  deskModule,
+  siteModule,
+  resourceModule,
+  ossModule,
+  executionModule,
+];
+// The agent paths authenticate with a terminal token instead of a user's JWT.
+const PUBLIC_PATHS = new Set([
+  ...AUTH_PUBLIC_PATHS,
+  ...SYSTEM_PUBLIC_PATHS,
+  ...RESOURCE_PUBLIC_PATHS,
+  ...EXECUTION_PUBLIC_PATHS,
+]);
+
+/** Services a caller may supply instead of the defaults (tests inject a loopback object store). */
+export interface ServerExtras {
+  storage?: ObjectStore;
+  /** Aborted when the server closes: background timers and long polls stop before the database does. */
+  lifetime?: AbortSignal;
+}
 const GUEST_PATHS = new Set(SYSTEM_GUEST_PATHS);
 const API_PREFIXES = ['/api/', '/gateway/'];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
@@ -85,7 +112,7 @@ function lazyDb(open: () => Promise<Db>): Db {
 
 export async function prepareDatabase(db: Db, config: ServerConfig): Promise<string | undefined> {
   await runMigrations(db);
-  for (const schema of resourceSchemas) await ensureResourceTable(db, schema);
+  for (const schema of resourceSchemas) await ensureResourceTables(db, schema);
   const { generatedAdminPassword } = await seedDatabase(
     db,
     { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts },
@@ -95,7 +122,11 @@ export async function prepareDatabase(db: Db, config: ServerConfig): Promise<str
 }
 
 /** Builds the Blade API (or the proxy to an upstream gateway) plus the SPA, without listening. */
-export async function createApp(config: ServerConfig, db: Db): Promise<{ app: BladeApp; adminPassword?: string }> {
+export async function createApp(
+  config: ServerConfig,
+  db: Db,
+  extras: ServerExtras = {},
+): Promise<{ app: BladeApp; adminPassword?: string; stop: () => void }> {
   const app: BladeApp = new Hono<BladeEnv>();
   app.onError(handleError);
   app.notFound(notFound(app));
@@ -107,25 +138,31 @@ export async function createApp(config: ServerConfig, db: Db): Promise<{ app: Bl
     app.all('/api/*', forward);
     app.all('/gateway/*', forward);
     serveSpa(app, config.staticDir, isApiPath);
-    return { app };
+    return { app, stop: () => {} };
   }
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limitBodies, requireKnownBodyType);
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
+  const lifetime = new AbortController();
+  const storage = extras.storage ?? (await openObjectStore(config, db));
   const sessions = createSessionCheck(db);
-  const services: ServerServices = { db, config, tokens, sessions };
+  const services: ServerServices & ServerExtras = { db, config, tokens, sessions, lifetime: lifetime.signal, ...extras, storage };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths));
   for (const register of MODULES) register(app, services);
-  for (const schema of resourceSchemas) mountResource(app, createResourceStore(db, schema));
+  const behaviours = await loadResourceBehaviours();
+  for (const schema of resourceSchemas) {
+    const behaviour = behaviours.get(schema.name) ?? {};
+    mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services);
+  }
   serveSpa(app, config.staticDir, isApiPath);
-  return { app, adminPassword };
+  return { app, adminPassword, stop: () => lifetime.abort() };
 }
 
-export async function startServer(partial: Partial<ServerConfig>): Promise<RunningServer> {
+export async function startServer(partial: Partial<ServerConfig>, extras: ServerExtras = {}): Promise<RunningServer> {
   const config = withDefaults(partial);
   const db = lazyDb(() => openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const { app, adminPassword } = await createApp(config, db);
+  const { app, adminPassword, stop } = await createApp(config, db, extras);
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -138,6 +175,7 @@ export async function startServer(partial: Partial<ServerConfig>): Promise<Runni
     db,
     adminPassword,
     async close() {
+      stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Requests in flight may finish; idle keep-alive sockets go now, stragglers after a grace period.

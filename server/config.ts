@@ -18,6 +18,16 @@ export interface ServerConfig {
   register?: boolean;
   /** SM2 private key (hex): passwords and phone numbers may then arrive SM2-encrypted (cipher mode C1C2C3). */
   sm2PrivateKey?: string;
+  /** S3-compatible object storage (OBS, MinIO, S3); without it, the local store under `dataDir/objects`. */
+  ossEndpoint?: string;
+  /** Bucket of either store (`blade` for the local one by default). */
+  ossBucket?: string;
+  /** Key pair of the S3 service; for the local store, its own pair instead of the generated one. */
+  ossAccessKey?: string;
+  ossSecretKey?: string;
+  ossRegion?: string;
+  /** Largest object the local store accepts, and the largest size `oss-credential` signs for. */
+  ossMaxBytes?: number;
   /**
    * Hosts the server may send requests to on a user's behalf (social providers): names, `*.domain`, IPs, CIDRs.
    * Loopback, link-local and private addresses only when listed as addresses.
@@ -44,9 +54,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: nonEmpty(env.BLADE_STATIC_DIR) ?? 'dist',
     register: (env.BLADE_REGISTER ?? 'off').toLowerCase() === 'on',
     sm2PrivateKey: nonEmpty(env.BLADE_SM2_PRIVATE_KEY),
+    ...ossConfig(env),
     tokenRatePerMinute: env.BLADE_TOKEN_RATE ? Number(env.BLADE_TOKEN_RATE) : undefined,
     outboundAllow: (env.BLADE_OUTBOUND_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
   };
+}
+
+function ossConfig(env: NodeJS.ProcessEnv): Partial<ServerConfig> {
+  const config = {
+    ossEndpoint: nonEmpty(env.BLADE_OSS_ENDPOINT),
+    ossBucket: nonEmpty(env.BLADE_OSS_BUCKET),
+    ossAccessKey: nonEmpty(env.BLADE_OSS_ACCESS_KEY),
+    ossSecretKey: nonEmpty(env.BLADE_OSS_SECRET_KEY),
+    ossRegion: nonEmpty(env.BLADE_OSS_REGION),
+    ossMaxBytes: env.BLADE_OSS_MAX_BYTES ? Number(env.BLADE_OSS_MAX_BYTES) : undefined,
+  };
+  if (config.ossEndpoint && (!config.ossBucket || !config.ossAccessKey || !config.ossSecretKey)) {
+    throw new Error('BLADE_OSS_ENDPOINT needs BLADE_OSS_BUCKET, BLADE_OSS_ACCESS_KEY and BLADE_OSS_SECRET_KEY');
+  }
+  if (config.ossMaxBytes !== undefined && !(Number.isSafeInteger(config.ossMaxBytes) && config.ossMaxBytes > 0)) {
+    throw new Error(`BLADE_OSS_MAX_BYTES is not a positive number of bytes: ${env.BLADE_OSS_MAX_BYTES}`);
+  }
+  return config;
 }
 
 /** Defaults for the fields a caller of `startServer` leaves out. */

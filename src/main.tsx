@@ -1,5 +1,6 @@
 // Must come first: lets antd 5 render under React 19.
 import '@ant-design/v5-patch-for-react-19';
+import './locales/register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'nprogress/nprogress.css';

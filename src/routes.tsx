@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { resourceUis } from '../resources';
+import { screenRouteOf } from '../resources/routing';
+import { resourceSchemas } from '../resources/schemas';
 import { siteConfig } from '../providers/config';
 import { getToken } from '../providers/storage';
 import { PageLoading } from './components/PageLoading';
@@ -18,6 +20,7 @@ const LockPage = lazy(() => import('./pages/lock/LockPage'));
 const InfoPage = lazy(() => import('./pages/info/InfoPage'));
 const IframePage = lazy(() => import('./pages/iframe/IframePage'));
 const DashboardPage = lazy(() => import('./pages/wel/DashboardPage'));
+const ScreenMissingPage = lazy(() => import('./pages/missing/ScreenMissingPage'));
 
 /**
  * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each
@@ -27,7 +30,8 @@ export function preloadSignedInScreens(pathname: string) {
   if (!getToken()) return;
   void loadRefineShell();
   void loadAppLayout();
-  void resourceUis.find((ui) => ui.schema.route === pathname)?.preload();
+  const screen = screenRouteOf(pathname, resourceSchemas);
+  void resourceUis.find((ui) => ui.schema.route === screen)?.preload();
 }
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
@@ -50,8 +54,10 @@ export function AppRoutes() {
             <Route path="/wel/dashboard" element={<DashboardPage />} />
             <Route path="/myiframe/:routerPath" element={<IframePage />} />
             {resourceUis.map((ui) => (
-              <Route key={ui.schema.name} path={ui.schema.route} element={ui.element} />
+              // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
+              <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />
             ))}
+            <Route path="*" element={<ScreenMissingPage />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />

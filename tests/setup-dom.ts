@@ -1,5 +1,7 @@
 import NProgress from 'nprogress';
 import { afterAll } from 'vitest';
+// The app injects its messages at start (src/main.tsx); components under test need them too.
+import '../src/locales/register';
 
 // jsdom lacks these browser APIs that antd relies on.
 if (!window.matchMedia) {

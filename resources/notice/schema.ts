@@ -1,3 +1,4 @@
+import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 
 /** Notices (spec §1 notice popover, §7 /api/blade-desk/notice): the desk's announcements, per tenant. */
@@ -8,8 +9,9 @@ export const noticeSchema: ResourceSchema = {
   table: 'blade_notice',
   tenantScoped: true,
   route: '/desk/notice',
+  menu: { parent: 'desk', icon: 'NotificationOutlined', sort: 1 },
   permissionCode: 'notice',
-  actions: { add: true, edit: true, delete: true, view: true },
+  operations: CRUD,
   form: { mode: 'modal', width: '60%' },
   defaultSort: { column: 'release_time', order: 'desc' },
   fields: [
@@ -20,13 +22,14 @@ export const noticeSchema: ResourceSchema = {
       required: '请输入通知标题',
       maxLength: 255,
       search: 'like',
+      width: 280,
     },
     {
       name: 'category',
       type: 'int',
       label: { zh: '通知类型', en: 'Category' },
       required: '请选择通知类型',
-      dict: { code: 'notice' },
+      dict: { code: 'notice', as: 'categoryName' },
       search: 'equal',
     },
     {
@@ -36,13 +39,6 @@ export const noticeSchema: ResourceSchema = {
       required: '请输入通知时间',
       search: 'dateRange',
     },
-    {
-      name: 'content',
-      type: 'text',
-      label: { zh: '通知内容', en: 'Content' },
-      maxLength: 4000,
-      span: 24,
-      list: false,
-    },
+    { name: 'content', type: 'text', widget: 'editor', label: { zh: '通知内容', en: 'Content' }, maxLength: 4000, span: 24, list: false },
   ],
 };

@@ -1,3 +1,4 @@
+import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 
 /** System parameters (spec §3 Param, §5 messages, §7 /api/blade-system/param). */
@@ -8,8 +9,9 @@ export const paramSchema: ResourceSchema = {
   table: 'blade_param',
   tenantScoped: true,
   route: '/system/param',
+  menu: { parent: 'system', icon: 'ControlOutlined', sort: 6 },
   permissionCode: 'param',
-  actions: { add: true, edit: true, delete: true, view: true },
+  operations: CRUD,
   form: { mode: 'modal', width: '50%' },
   defaultSort: { column: 'create_time', order: 'desc' },
   fields: [
@@ -20,6 +22,7 @@ export const paramSchema: ResourceSchema = {
       required: '请输入参数名称',
       maxLength: 255,
       search: 'like',
+      rules: { notBlank: true },
     },
     {
       name: 'paramKey',
@@ -29,6 +32,7 @@ export const paramSchema: ResourceSchema = {
       maxLength: 255,
       search: 'like',
       unique: '参数键名已存在',
+      rules: { notBlank: true },
     },
     {
       name: 'paramValue',
@@ -37,14 +41,8 @@ export const paramSchema: ResourceSchema = {
       required: '请输入参数键值',
       maxLength: 2000,
       span: 24,
+      width: 320,
     },
-    {
-      name: 'remark',
-      type: 'text',
-      label: { zh: '备注', en: 'Remark' },
-      maxLength: 255,
-      span: 24,
-      list: false,
-    },
+    { name: 'remark', type: 'text', label: { zh: '备注', en: 'Remark' }, maxLength: 255, span: 24, list: false },
   ],
 };

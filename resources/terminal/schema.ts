@@ -1,8 +1,9 @@
+import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 
 /**
- * Terminals, the devices tests run on (spec §3 Terminal, §5 terminal messages). Base per spec §7
- * terminalManagement; the list screen reads `page` (design §4).
+ * Terminals, the test benches tests run on (spec §2 terminal management, §3 Terminal, §5 messages, §7
+ * terminalManagement). Each has a tool chain of tool devices and one test object, picked by code.
  */
 export const terminalSchema: ResourceSchema = {
   name: 'terminal',
@@ -12,49 +13,29 @@ export const terminalSchema: ResourceSchema = {
   table: 'blade_terminal',
   tenantScoped: true,
   route: '/test/terminal',
+  menu: { parent: 'test', icon: 'MobileOutlined', sort: 3 },
   permissionCode: 'terminal',
-  actions: { add: true, edit: true, delete: true, view: true },
+  operations: CRUD,
+  selection: 'single',
   form: { mode: 'drawer', width: '90%' },
+  sections: [
+    { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
+    { key: 'toolChain', label: { zh: '工具链信息', en: 'Tool chain' } },
+    { key: 'testObject', label: { zh: '测试对象信息', en: 'Test object' }, hiddenOn: ['create'] },
+  ],
   defaultSort: { column: 'create_time', order: 'desc' },
   fields: [
-    {
-      name: 'terminalCode',
-      type: 'string',
-      label: { zh: '设备编号', en: 'Terminal code' },
-      required: '请输入设备编号',
-      maxLength: 64,
-      search: 'like',
-      unique: '设备编号已存在',
-    },
-    {
-      name: 'terminalName',
-      type: 'string',
-      label: { zh: '设备名称', en: 'Terminal name' },
-      required: '请输入设备名称',
-      maxLength: 128,
-      search: 'like',
-    },
-    {
-      name: 'manufacturer',
-      type: 'string',
-      label: { zh: '厂商', en: 'Manufacturer' },
-      required: '请输入厂商',
-      maxLength: 128,
-    },
-    { name: 'ip', type: 'string', label: { zh: '设备IP', en: 'IP address' }, required: '请输入设备IP', maxLength: 64 },
-    {
-      name: 'uniqueCode',
-      type: 'string',
-      label: { zh: '唯一识别码', en: 'Unique code' },
-      required: '请输入唯一识别码',
-      maxLength: 128,
-    },
+    { name: 'terminalCode', type: 'string', label: { zh: '设备编号', en: 'Terminal code' }, required: '请输入设备编号', maxLength: 64, search: 'like', unique: '设备编号已存在', rules: { notBlank: true } },
+    { name: 'terminalName', type: 'string', label: { zh: '设备名称', en: 'Terminal name' }, required: '请输入设备名称', maxLength: 128, search: 'like' },
+    { name: 'manufacturer', type: 'string', label: { zh: '厂商', en: 'Manufacturer' }, required: '请输入厂商', maxLength: 128 },
+    { name: 'ip', type: 'string', label: { zh: '设备IP', en: 'IP address' }, required: '请输入设备IP', maxLength: 64, rules: { ip: true } },
+    { name: 'uniqueCode', type: 'string', label: { zh: '唯一识别码', en: 'Unique code' }, required: '请输入唯一识别码', maxLength: 128 },
     {
       name: 'runningStatus',
       type: 'int',
       label: { zh: '运行状态', en: 'Running status' },
       required: '请选择运行状态',
-      dict: { code: 'terminal_running_status' },
+      dict: { code: 'terminal_running_status', as: 'runningStatusStr' },
       search: 'equal',
     },
     {
@@ -62,15 +43,97 @@ export const terminalSchema: ResourceSchema = {
       type: 'int',
       label: { zh: '维护状态', en: 'Maintenance status' },
       required: '请选择维护状态',
-      dict: { code: 'terminal_maintenance_status' },
+      dict: { code: 'terminal_maintenance_status', as: 'maintenanceStatusStr' },
       search: 'equal',
     },
-    { name: 'borrowerId', type: 'id', label: { zh: '领用人编号', en: 'Borrower ID' }, list: false },
     { name: 'borrowerName', type: 'string', label: { zh: '领用人', en: 'Borrower' }, maxLength: 64 },
     { name: 'borrowTime', type: 'date', label: { zh: '领用时间', en: 'Borrowed on' } },
-    { name: 'projectId', type: 'id', label: { zh: '所属项目编号', en: 'Project ID' }, list: false },
-    { name: 'location', type: 'string', label: { zh: '位置', en: 'Location' }, maxLength: 255 },
-    // Reported by the device, not typed in.
-    { name: 'lastHeartbeat', type: 'datetime', label: { zh: '最后心跳', en: 'Last heartbeat' }, form: false },
+    {
+      name: 'projectId',
+      type: 'id',
+      label: { zh: '所属项目', en: 'Project' },
+      ref: { resource: 'project', label: 'projectName', as: 'projectName', searchParam: 'projectName' },
+      list: false,
+    },
+    { name: 'projectName', type: 'string', label: { zh: '所属项目', en: 'Project' }, virtual: true, readOnly: true, form: false },
+    { name: 'location', type: 'string', label: { zh: '位置', en: 'Location' }, maxLength: 255, list: false },
+    // Reported by the terminal's agent, not typed in.
+    { name: 'lastHeartbeat', type: 'datetime', label: { zh: '最后心跳', en: 'Last heartbeat' }, readOnly: true, form: false },
+  ],
+  children: [
+    {
+      name: 'terminalToolDeviceList',
+      table: 'blade_terminal_tool_device',
+      parentKey: 'terminal_id',
+      label: { zh: '工具链', en: 'Tool chain' },
+      section: 'toolChain',
+      fields: [
+        {
+          name: 'toolDeviceId',
+          type: 'id',
+          label: { zh: '设备编号', en: 'Device code' },
+          required: '请选择设备编号',
+          ref: {
+            resource: 'tooldevice',
+            label: 'deviceCode',
+            as: 'deviceCode',
+            searchParam: 'deviceCode',
+            query: { maintenanceStatus: 1 },
+            fill: { deviceName: 'deviceName', uniqueCode: 'uniqueCode', maintenanceStatus: 'maintenanceStatus' },
+          },
+        },
+        { name: 'deviceName', type: 'string', label: { zh: '设备名称', en: 'Device name' }, maxLength: 128, readOnly: true },
+        { name: 'uniqueCode', type: 'string', label: { zh: '唯一识别码', en: 'Unique code' }, maxLength: 128, readOnly: true },
+        {
+          name: 'maintenanceStatus',
+          type: 'int',
+          label: { zh: '维护状态', en: 'Maintenance status' },
+          dict: { code: 'autotest_maintenance_status', as: 'maintenanceStatusStr' },
+          readOnly: true,
+        },
+      ],
+    },
+    {
+      name: 'terminalTestObject',
+      table: 'blade_terminal_test_object',
+      parentKey: 'terminal_id',
+      single: true,
+      label: { zh: '测试对象', en: 'Test object' },
+      section: 'testObject',
+      hiddenOn: ['create'],
+      fields: [
+        {
+          name: 'testObjectId',
+          type: 'id',
+          label: { zh: '设备编号', en: 'Device code' },
+          required: '请选择设备编号',
+          ref: {
+            resource: 'testobject',
+            label: 'deviceCode',
+            as: 'deviceCode',
+            searchParam: 'deviceCode',
+            query: { maintenanceStatus: 1 },
+            fill: { deviceName: 'deviceName', deviceType: 'deviceType', maintenanceStatus: 'maintenanceStatus', baselineVersion: 'baselineVersion' },
+          },
+        },
+        { name: 'deviceName', type: 'string', label: { zh: '设备名称', en: 'Device name' }, maxLength: 128, readOnly: true },
+        {
+          name: 'deviceType',
+          type: 'int',
+          label: { zh: '设备类型', en: 'Device type' },
+          required: '请选择设备类型',
+          dict: { code: 'test_object_device_type', as: 'deviceTypeName' },
+          readOnly: true,
+        },
+        {
+          name: 'maintenanceStatus',
+          type: 'int',
+          label: { zh: '维护状态', en: 'Maintenance status' },
+          dict: { code: 'test_object_maintenance_status', as: 'maintenanceStatusStr' },
+          readOnly: true,
+        },
+        { name: 'baselineVersion', type: 'string', label: { zh: '基线版本', en: 'Baseline version' }, maxLength: 64, readOnly: true },
+      ],
+    },
   ],
 };

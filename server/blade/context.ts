@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
+import type { ObjectStore } from '../storage/types';
 import type { SessionCheck } from '../users/sessions';
 import type { TokenService } from './token';
 
@@ -30,6 +31,8 @@ export interface ServerServices {
   db: Db;
   config: ServerConfig;
   tokens: TokenService;
+  /** Uploaded files: the local store under the data dir, or an S3-compatible service. */
+  storage: ObjectStore;
   /** Whether a token's session is still live (logout, password change, lock and user removal end it). */
   sessions: SessionCheck;
 }

@@ -1,84 +1,125 @@
-import { endpointsOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
-import { uniqueIndexName } from '../db/resource-tables';
+import { resourceSchemas, schemaByName } from '../../resources/schemas';
+import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
-import type { BladeApp, BladeUser } from './context';
-import { R, send } from './envelope';
+import type { ResourceBehaviour, WriteContext } from './behaviour';
+import type { BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText, nextId } from './ids';
-import { assertIdentifier, columnsOf, type ColumnModel } from './model';
-import { buildFilters, pageOf, parseDateText, parseOrder, parsePaging, SqlParams } from './query';
+import { assertIdentifier, BASE_ALIAS, childSchemaOf, uniqueIndexName } from './model';
+import { buildFilters, pageOf, parseOrder, parsePaging, SqlParams } from './query';
+import { readModelOf, selectListOf, type ReadModel } from './read-model';
+import { readScope } from './scope';
 import { formatDateTime, serializeRow } from './serializer';
-import { liveRowsOf } from './tenant';
+import { checkRowRules, parseFieldValue, parseIdValue } from './validate';
 
 /** The first dept of the caller: audit `create_dept` holds one id, the token may carry several. */
-function primaryDept(user: BladeUser): string | null {
+export function primaryDept(user: BladeUser): string | null {
   const first = user.deptId.split(',')[0];
   return isIdText(first) ? first : null;
 }
-const labelOf = (column: ColumnModel) => column.field?.label.zh ?? column.name;
 
-/** Request body value → stored value, or throws a 400 naming the field. `null` means "no value". */
-export function coerceBodyValue(column: ColumnModel, raw: unknown): unknown {
-  if (raw === null || raw === undefined || raw === '') return null;
-  const invalid = () => badRequest(`${labelOf(column)}格式不正确`);
-  switch (column.type) {
-    case 'string':
-    case 'text': {
-      if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw invalid();
-      const text = String(raw);
-      if (text.includes('\u0000')) throw invalid();
-      const max = column.field?.maxLength;
-      if (max !== undefined && [...text].length > max) throw badRequest(`${labelOf(column)}长度不能超过${max}个字符`);
-      return text;
-    }
-    case 'int': {
-      const n = typeof raw === 'string' && /^-?\d{1,10}$/.test(raw.trim()) ? Number(raw) : raw;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < -2147483648 || n > 2147483647) throw invalid();
-      return n;
-    }
-    case 'number': {
-      const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-      if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid();
-      return n;
-    }
-    case 'id': {
-      if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0) return String(raw);
-      if (typeof raw === 'string' && isIdText(raw)) return raw;
-      throw invalid();
-    }
-    case 'date':
-    case 'datetime': {
-      const parsed = typeof raw === 'string' ? parseDateText(raw) : undefined;
-      if (!parsed) throw invalid();
-      if (column.type === 'date') return parsed.value.slice(0, 10);
-      return parsed.dateOnly ? `${parsed.value} 00:00:00` : parsed.value;
-    }
-  }
-}
+type Row = Record<string, unknown>;
+type Page = ReturnType<typeof pageOf<Row>>;
 
 export interface ResourceStore {
   schema: ResourceSchema;
-  columns: ColumnModel[];
-  list(user: BladeUser, query: Record<string, string>): Promise<ReturnType<typeof pageOf<Record<string, unknown>>>>;
-  /** The row, or undefined when it does not exist, is deleted, or belongs to another tenant. */
-  detail(user: BladeUser, id: string): Promise<Record<string, unknown> | undefined>;
-  /** Insert (no id) or update (id); answers the row id, or undefined when the row to update is not the caller's. */
+  model: ReadModel;
+  list(user: BladeUser, query: Record<string, string>): Promise<Page>;
+  /** The row with its child rows, or undefined when it does not exist, is deleted, or belongs to another tenant. */
+  detail(user: BladeUser, id: string): Promise<Row | undefined>;
+  /** Insert (no id) or update (id) in one transaction with the child rows; undefined when the row is not the caller's. */
   submit(user: BladeUser, body: unknown): Promise<string | undefined>;
-  /** Logical delete of the caller's rows among `ids`; answers how many were deleted. */
+  /** Logical delete of the caller's rows among `ids` (and their child rows); answers how many were deleted. */
   remove(user: BladeUser, ids: string[]): Promise<number>;
+  /** The caller's rows among `ids` (at most 1000), in no particular order. */
+  byIds(user: BladeUser, ids: string[]): Promise<Row[]>;
+  /** Id and label pairs for pickers (at most 100). */
+  select(user: BladeUser, query: Record<string, string>): Promise<Row[]>;
+  /** Tree resources: every node, nested under `children`. */
+  tree(user: BladeUser): Promise<Row[]>;
+  /** Tree resources: the children of `parentId` with `hasChildren`. */
+  lazyList(user: BladeUser, parentId: string): Promise<Row[]>;
 }
 
-/** Generic BladeX CRUD over the table of a resource schema, tenant-scoped when the schema says so. */
-export function createResourceStore(db: Db, schema: ResourceSchema): ResourceStore {
-  const table = assertIdentifier(schema.table);
-  const columns = columnsOf(schema);
-  const selectList = columns.map((column) => column.column).join(', ');
-  const writable = columns.filter(
-    (column) => (column.field && !column.field.readOnly) || (!column.field && column.name === 'status'),
-  );
-  const uniqueFields = writable.filter((column) => column.field?.unique);
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
-  const scope = (user: BladeUser, params: SqlParams) => liveRowsOf(user, params, schema.tenantScoped);
+function requireObject(body: unknown): Row {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest(`${MSG.paramInvalid}: 请求体必须是 JSON 对象`);
+  }
+  return body as Row;
+}
+
+/** The audit `status` (blade-contract §1) is writable like any int field unless the schema declares its own. */
+const STATUS_FIELD: FieldSchema = { name: 'status', type: 'int', label: { zh: '状态', en: 'Status' } };
+
+/** Writable fields of a field list: declared, stored and not read-only, and the audit status. */
+const writableOf = (fields: readonly FieldSchema[]) => [
+  ...fields.filter((field) => !field.readOnly && !field.virtual),
+  ...(fields.some((field) => field.name === 'status') ? [] : [STATUS_FIELD]),
+];
+
+/** Body values of the writable fields (parsed), keyed by field name; absent keys stay absent. */
+function parseValues(fields: readonly FieldSchema[], body: Row, isInsert: boolean): Row {
+  const values: Row = {};
+  for (const field of writableOf(fields)) {
+    let value = Object.hasOwn(body, field.name) ? parseFieldValue(field, body[field.name]) : undefined;
+    // A default fills an absent key; a value sent empty is the user's choice (a required field refuses it).
+    if (isInsert && value === undefined && field.defaultValue !== undefined) value = parseFieldValue(field, field.defaultValue);
+    if (value !== undefined) values[field.name] = value;
+  }
+  // Server-maintained fields start from their default (a new task has not run: run status 0).
+  if (isInsert) {
+    for (const field of fields) {
+      if (field.readOnly && !field.virtual && field.defaultValue !== undefined) values[field.name] = parseFieldValue(field, field.defaultValue);
+    }
+  }
+  return values;
+}
+
+interface Usage {
+  table: string;
+  column: string;
+  message: string;
+  pathColumn?: boolean;
+}
+
+/** Where other resources point at rows of `schema` (ref and tree-path fields, child rows included). */
+export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[] = resourceSchemas): Usage[] {
+  const usages: Usage[] = [...(schema.usedBy ?? [])];
+  for (const other of schemas) {
+    const message = `该数据正被「${other.title.zh}」使用，不能删除`;
+    const tables = [
+      { table: other.table, fields: other.fields, self: other === schema },
+      ...(other.children ?? []).map((child) => ({ table: child.table, fields: child.fields, self: false })),
+    ];
+    for (const { table, fields, self } of tables) {
+      for (const field of fields) {
+        if (self || field.virtual) continue;
+        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message });
+        if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true });
+      }
+    }
+  }
+  return usages;
+}
+
+/** Generic BladeX CRUD over the table of a resource schema: the one write path and the one read path of a resource. */
+export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: ResourceBehaviour = {}): ResourceStore {
+  const table = assertIdentifier(schema.table);
+  const model = readModelOf(schema.name, schema.fields);
+  const selectList = selectListOf(model);
+  const byName = new Map(model.columns.map((column) => [column.name, column]));
+  const uniqueFields = schema.fields.filter((field) => field.unique);
+  const usages = usagesOf(schema);
+  const children = (schema.children ?? []).map((spec) => {
+    const childSchema = childSchemaOf(schema, spec);
+    const childModel = readModelOf(childSchema.name, childSchema.fields, 'c');
+    return { spec, childSchema, childModel };
+  });
+  const scopeOf = (user: BladeUser, params: SqlParams, alias = BASE_ALIAS) =>
+    readScope(user, params, { tenantScoped: schema.tenantScoped, alias });
+  const from = `${table} ${BASE_ALIAS} ${model.joins}`;
 
   async function countLive(user: BladeUser): Promise<number> {
     const [row] = schema.tenantScoped
@@ -97,56 +138,169 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
   function translateUniqueViolation(error: unknown): never {
     const failure = (error ?? {}) as { code?: string; constraint?: string; message?: string };
     if (failure.code === '23505') {
-      const clash = uniqueFields.find((column) =>
-        `${failure.constraint ?? failure.message}`.includes(uniqueIndexName(table, column.column)),
+      const clash = uniqueFields.find((field) =>
+        `${failure.constraint ?? failure.message}`.includes(uniqueIndexName(table, columnOf(field))),
       );
-      if (clash) throw badRequest(clash.field!.unique!);
+      if (clash) throw badRequest(clash.unique!);
     }
     throw error;
   }
 
-  function readBody(body: unknown, isInsert: boolean): Map<ColumnModel, unknown> {
-    const input = body as Record<string, unknown>;
-    const values = new Map<ColumnModel, unknown>();
-    for (const column of writable) {
-      const present = Object.hasOwn(input, column.name);
-      const field: FieldSchema | undefined = column.field;
-      let value = present ? coerceBodyValue(column, input[column.name]) : undefined;
-      if (isInsert && value == null && field?.defaultValue !== undefined) {
-        value = coerceBodyValue(column, field.defaultValue);
-      }
-      // On update an absent key keeps the stored value; a key sent empty clears it, which a required field refuses.
-      if (field?.required && (value === null || (isInsert && value === undefined))) throw badRequest(field.required);
-      if (value !== undefined) values.set(column, value);
-    }
-    return values;
+  async function readRows(user: BladeUser, predicates: string[], params: SqlParams, tail = '', tx: Db = db) {
+    const where = [...scopeOf(user, params).predicates, ...predicates].join(' AND ');
+    const sql = `SELECT ${selectList} FROM ${from} WHERE ${where} ${tail}`;
+    // Inside a write transaction the read must see (and lock) the current row, never a cached copy.
+    const rows = tx === db ? await db.cachedQuery(sql, params.values) : await tx.query(sql, params.values);
+    return rows.map((row) => serializeRow(row, model.columns));
   }
 
-  return {
+  /** Referenced rows must exist in the caller's scope; `fill` copies their fields (the client's copy is not trusted). */
+  async function resolveRefs(tx: Db, user: BladeUser, fields: readonly FieldSchema[], values: Row) {
+    for (const field of fields) {
+      const value = values[field.name];
+      if (isEmpty(value)) continue;
+      // `0` is the root of a tree, not a row.
+      const isTreeRoot = schema.tree?.parentField === field.name && field.ref?.resource === schema.name && value === '0';
+      if (field.ref && field.ref.join !== false && !isTreeRoot) {
+        const target = schemaByName(field.ref.resource)!;
+        const params = new SqlParams();
+        const where = [`id = ${params.add(value)}`, ...readScope(user, params, { tenantScoped: target.tenantScoped }).predicates];
+        const [row] = await tx.query(`SELECT * FROM ${assertIdentifier(target.table)} WHERE ${where.join(' AND ')}`, params.values);
+        if (!row) throw badRequest(`${field.label.zh}不存在`);
+        for (const [mine, theirs] of Object.entries(field.ref.fill ?? {})) {
+          const source = target.fields.find((candidate) => candidate.name === theirs);
+          if (source && !source.virtual) values[mine] = row[columnOf(source)] ?? null;
+        }
+      }
+      if (field.treePath) {
+        const tree = schemaByName(field.treePath.resource)!;
+        const ids = String(value).split(',');
+        if (!ids.every(isIdText)) throw badRequest(`${field.label.zh}格式不正确`);
+        const params = new SqlParams();
+        const where = [
+          `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
+          ...readScope(user, params, { tenantScoped: tree.tenantScoped }).predicates,
+        ];
+        const parentColumn = columnOf(tree.fields.find((candidate) => candidate.name === tree.tree!.parentField)!);
+        const rows = await tx.query<{ id: string; parent: string | null }>(
+          `SELECT id::text AS id, ${parentColumn}::text AS parent FROM ${assertIdentifier(tree.table)} WHERE ${where.join(' AND ')}`,
+          params.values,
+        );
+        const parentOf = new Map(rows.map((row) => [row.id, row.parent ?? '0']));
+        const chain = ids.every((id, index) => parentOf.has(id) && (index === 0 ? true : parentOf.get(id) === ids[index - 1]));
+        if (!chain) throw badRequest(`${field.label.zh}不存在`);
+      }
+    }
+  }
+
+  async function insertRow(tx: Db, user: BladeUser, tableName: string, fields: readonly FieldSchema[], values: Row, id = nextId()) {
+    const now = formatDateTime(new Date());
+    const row = new Map<string, unknown>([
+      ['id', id],
+      ['tenant_id', user.tenantId],
+      ['create_user', isIdText(user.userId) ? user.userId : null],
+      ['create_dept', primaryDept(user)],
+      ['create_time', now],
+      ['update_user', isIdText(user.userId) ? user.userId : null],
+      ['update_time', now],
+      ['is_deleted', 0],
+    ]);
+    for (const field of fields) if (Object.hasOwn(values, field.name)) row.set(columnOf(field), values[field.name]);
+    const params = new SqlParams();
+    const placeholders = [...row.values()].map((value) => params.add(value));
+    await tx.query(`INSERT INTO ${tableName} (${[...row.keys()].join(', ')}) VALUES (${placeholders.join(', ')})`, params.values);
+    return id;
+  }
+
+  async function writeChildren(tx: Db, user: BladeUser, parentId: string, body: Row) {
+    for (const { spec, childSchema } of children) {
+      if (!Object.hasOwn(body, spec.name)) continue;
+      const sent = body[spec.name];
+      const list = sent === null || sent === undefined || sent === '' ? [] : spec.single && !Array.isArray(sent) ? [sent] : sent;
+      if (!Array.isArray(list)) throw badRequest(`${MSG.paramInvalid}: ${spec.name}`);
+      if (spec.single && list.length > 1) throw badRequest(`${spec.label.zh}只能有一条`);
+      if (list.length > 500) throw badRequest(`${spec.label.zh}不能超过500条`);
+      const childTable = assertIdentifier(spec.table);
+      const params = new SqlParams();
+      await tx.query(
+        `UPDATE ${childTable} SET is_deleted = 1, update_time = ${params.add(formatDateTime(new Date()))}
+         WHERE ${assertIdentifier(spec.parentKey)} = ${params.add(parentId)} AND tenant_id = ${params.add(user.tenantId)} AND is_deleted = 0`,
+        params.values,
+      );
+      for (const [index, item] of list.entries()) {
+        const values = parseValues(spec.fields, requireObject(item), true);
+        await resolveRefs(tx, user, spec.fields, values);
+        checkRowRules(spec.fields, values, new Set(Object.keys(values)), true);
+        values[childSchema.fields[0].name] = parentId;
+        values.sort = index + 1;
+        await insertRow(tx, user, childTable, childSchema.fields, values);
+      }
+    }
+  }
+
+  async function childRowsOf(user: BladeUser, parentId: string): Promise<Row> {
+    const out: Row = {};
+    for (const { spec, childModel } of children) {
+      const params = new SqlParams();
+      const where = [
+        `c.${assertIdentifier(spec.parentKey)} = ${params.add(parentId)}`,
+        ...readScope(user, params, { tenantScoped: schema.tenantScoped, alias: 'c' }).predicates,
+      ];
+      const rows = await db.cachedQuery(
+        `SELECT ${selectListOf(childModel)} FROM ${assertIdentifier(spec.table)} c ${childModel.joins}
+         WHERE ${where.join(' AND ')} ORDER BY c.sort, c.id`,
+        params.values,
+      );
+      const serialized = rows.map((row) => serializeRow(row, childModel.columns));
+      out[spec.name] = spec.single ? (serialized[0] ?? {}) : serialized;
+    }
+    return out;
+  }
+
+  async function assertRemovable(tx: Db, user: BladeUser, ids: string[]) {
+    const idArray = (params: SqlParams) => `string_to_array(${params.add(ids.join(','))}, ',')::bigint[]`;
+    if (schema.tree) {
+      const parent = byName.get(schema.tree.parentField)!;
+      const params = new SqlParams();
+      const where = [`${parent.column} = ANY(${idArray(params)})`, `NOT (id = ANY(${idArray(params)}))`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+      const [child] = await tx.query(`SELECT 1 FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
+      if (child) throw badRequest('请先删除子节点');
+    }
+    for (const use of usages) {
+      const params = new SqlParams();
+      const column = assertIdentifier(use.column);
+      const match = use.pathColumn
+        ? `string_to_array(${column}, ',') && string_to_array(${params.add(ids.join(','))}, ',')`
+        : `${column} = ANY(${idArray(params)})`;
+      const where = [match, `tenant_id = ${params.add(user.tenantId)}`, 'is_deleted = 0'];
+      const [used] = await tx.query(`SELECT 1 FROM ${assertIdentifier(use.table)} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
+      if (used) throw badRequest(use.message);
+    }
+  }
+
+  const store: ResourceStore = {
     schema,
-    columns,
+    model,
     async list(user, query) {
       const params = new SqlParams();
-      const filters = buildFilters(query, columns, params);
-      const where = [...scope(user, params), ...filters].join(' AND ');
-      const order = parseOrder(query, columns, schema.defaultSort);
+      const scope = scopeOf(user, params);
+      const filters = [...buildFilters(query, model.columns, params), ...(behaviour.listScope?.(user, query, params) ?? [])];
+      const where = [...scope.predicates, ...filters].join(' AND ');
+      const order = parseOrder(query, model.columns, schema.defaultSort);
       const paging = parsePaging(query);
       const rows = await db.cachedQuery(
-        `SELECT ${selectList} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${paging.size} OFFSET ${paging.offset}`,
+        `SELECT ${selectList} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${paging.size} OFFSET ${paging.offset}`,
         params.values,
       );
       let total: number;
       if (paging.offset === 0 && rows.length < paging.size) total = rows.length;
-      else if (filters.length === 0) total = await countLive(user);
+      else if (filters.length === 0 && scope.countsAllLiveRows) total = await countLive(user);
       else {
-        const [row] = await db.cachedQuery<{ n: string }>(
-          `SELECT count(*) AS n FROM ${table} WHERE ${where}`,
-          params.values,
-        );
+        const [row] = await db.cachedQuery<{ n: string }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params.values);
         total = Number(row.n);
       }
       return pageOf(
-        rows.map((row) => serializeRow(row, columns)),
+        rows.map((row) => serializeRow(row, model.columns)),
         total,
         paging,
       );
@@ -155,44 +309,47 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
     async detail(user, id) {
       if (!isIdText(id)) throw badRequest(`${MSG.paramType}: id`);
       const params = new SqlParams();
-      const where = [`id = ${params.add(id)}`, ...scope(user, params)].join(' AND ');
-      const [row] = await db.cachedQuery(`SELECT ${selectList} FROM ${table} WHERE ${where}`, params.values);
-      return row ? serializeRow(row, columns) : undefined;
+      const [row] = await readRows(user, [`${BASE_ALIAS}.id = ${params.add(id)}`], params);
+      if (!row) return undefined;
+      return children.length > 0 ? { ...row, ...(await childRowsOf(user, id)) } : row;
     },
 
-    async submit(user, body) {
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw badRequest(`${MSG.paramInvalid}: 请求体必须是 JSON 对象`);
-      }
-      const rawId = (body as Record<string, unknown>).id;
-      const id = rawId === undefined || rawId === null || rawId === '' ? undefined : coerceBodyValue(columns[0], rawId);
-      const values = readBody(body, id === undefined);
-      const now = formatDateTime(new Date());
-      const params = new SqlParams();
+    async submit(user, rawBody) {
+      const body = requireObject(rawBody);
+      const id = parseIdValue(body.id);
+      const isInsert = id === undefined;
+      const values = parseValues(schema.fields, body, isInsert);
       try {
-        if (id === undefined) {
-          const newId = nextId();
-          const row = new Map<string, unknown>([
-            ['id', newId],
-            ['tenant_id', user.tenantId],
-            ['create_user', user.userId],
-            ['create_dept', primaryDept(user)],
-            ['create_time', now],
-            ['update_user', user.userId],
-            ['update_time', now],
-            ['is_deleted', 0],
-          ]);
-          for (const [column, value] of values) row.set(column.column, value);
-          const names = [...row.keys()];
-          const placeholders = [...row.values()].map((value) => params.add(value));
-          await db.query(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${placeholders.join(', ')})`, params.values);
-          return newId;
-        }
-        const sets = [...values].map(([column, value]) => `${column.column} = ${params.add(value)}`);
-        sets.push(`update_user = ${params.add(user.userId)}`, `update_time = ${params.add(now)}`);
-        const where = [`id = ${params.add(id)}`, ...scope(user, params)].join(' AND ');
-        const updated = await db.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${where} RETURNING id`, params.values);
-        return updated.length > 0 ? (id as string) : undefined;
+        return await db.transaction(async (tx) => {
+          let before: Row | undefined;
+          if (!isInsert) {
+            const params = new SqlParams();
+            [before] = await readRows(user, [`${BASE_ALIAS}.id = ${params.add(id)}`], params, 'FOR UPDATE OF t', tx);
+            if (!before) return undefined;
+          }
+          const rowId = id ?? nextId();
+          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, values, before, body };
+          await behaviour.beforeWrite?.(context);
+          await resolveRefs(tx, user, schema.fields, values);
+          checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), isInsert);
+          if (schema.tree && !isInsert && values[schema.tree.parentField] === rowId) throw badRequest('上级不能是自己');
+          // Body values, defaults, fills and what hooks set: every stored field that has a value now.
+          const writable = [...schema.fields.filter((field) => !field.virtual), STATUS_FIELD].filter(
+            (field, index, all) => Object.hasOwn(values, field.name) && all.findIndex((other) => other.name === field.name) === index,
+          );
+          if (isInsert) {
+            await insertRow(tx, user, table, writable, values, rowId);
+          } else {
+            const params = new SqlParams();
+            const sets = writable.map((field) => `${columnOf(field)} = ${params.add(values[field.name])}`);
+            sets.push(`update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}`, `update_time = ${params.add(formatDateTime(new Date()))}`);
+            const where = [`id = ${params.add(rowId)}`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+            await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`, params.values);
+          }
+          await writeChildren(tx, user, rowId, body);
+          await behaviour.afterWrite?.(context);
+          return rowId;
+        });
       } catch (error) {
         translateUniqueViolation(error);
       }
@@ -201,13 +358,86 @@ export function createResourceStore(db: Db, schema: ResourceSchema): ResourceSto
     async remove(user, ids) {
       if (ids.length === 0) throw badRequest(`${MSG.missingParam}: ids`);
       if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: ids`);
+      if (ids.length > 1000) throw badRequest(`${MSG.paramInvalid}: ids 不能超过1000个`);
+      return db.transaction(async (tx) => {
+        await assertRemovable(tx, user, ids);
+        await behaviour.beforeRemove?.({ tx, user, schema, ids });
+        const params = new SqlParams();
+        const now = formatDateTime(new Date());
+        const sets = `is_deleted = 1, update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}, update_time = ${params.add(now)}`;
+        const where = [
+          `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
+          ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates,
+        ];
+        const removed = await tx.query<{ id: string }>(`UPDATE ${table} SET ${sets} WHERE ${where.join(' AND ')} RETURNING id::text AS id`, params.values);
+        for (const { spec } of children) {
+          if (removed.length === 0) break;
+          const childParams = new SqlParams();
+          await tx.query(
+            `UPDATE ${assertIdentifier(spec.table)} SET is_deleted = 1 WHERE ${assertIdentifier(spec.parentKey)} = ANY(string_to_array(${childParams.add(removed.map((row) => row.id).join(','))}, ',')::bigint[]) AND tenant_id = ${childParams.add(user.tenantId)}`,
+            childParams.values,
+          );
+        }
+        return removed.length;
+      });
+    },
+
+    async byIds(user, ids) {
+      if (ids.length === 0) return [];
+      if (ids.length > 1000 || !ids.every(isIdText)) throw badRequest(`${MSG.paramType}: ids`);
       const params = new SqlParams();
-      const sets = `is_deleted = 1, update_user = ${params.add(user.userId)}, update_time = ${params.add(formatDateTime(new Date()))}`;
-      const where = [`id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`, ...scope(user, params)];
-      const removed = await db.query(`UPDATE ${table} SET ${sets} WHERE ${where.join(' AND ')} RETURNING id`, params.values);
-      return removed.length;
+      return readRows(user, [`${BASE_ALIAS}.id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`], params);
+    },
+
+    async select(user, query) {
+      const params = new SqlParams();
+      const filters = buildFilters(query, model.columns, params);
+      const order = parseOrder({}, model.columns, schema.defaultSort);
+      return readRows(user, filters, params, `ORDER BY ${order} LIMIT 100`);
+    },
+
+    async tree(user) {
+      if (!schema.tree) throw badRequest(MSG.notFound);
+      const params = new SqlParams();
+      const order = parseOrder({}, model.columns, schema.defaultSort);
+      const rows = await readRows(user, [], params, `ORDER BY ${order} LIMIT 5000`);
+      return nest(rows, schema.tree.parentField, schema.tree.labelField);
+    },
+
+    async lazyList(user, parentId) {
+      if (!schema.tree) throw badRequest(MSG.notFound);
+      if (!isIdText(parentId)) throw badRequest(`${MSG.paramType}: parentId`);
+      const parent = byName.get(schema.tree.parentField)!;
+      const params = new SqlParams();
+      const order = parseOrder({}, model.columns, schema.defaultSort);
+      const rows = await readRows(user, [`${parent.sql} = ${params.add(parentId)}`], params, `ORDER BY ${order} LIMIT 1000`);
+      if (rows.length === 0) return rows;
+      const childParams = new SqlParams();
+      const where = [
+        `${parent.column} = ANY(string_to_array(${childParams.add(rows.map((row) => row.id).join(','))}, ',')::bigint[])`,
+        ...readScope(user, childParams, { tenantScoped: schema.tenantScoped }).predicates,
+      ];
+      const withChildren = await db.cachedQuery<{ parent: string }>(
+        `SELECT DISTINCT ${parent.column}::text AS parent FROM ${table} WHERE ${where.join(' AND ')}`,
+        childParams.values,
+      );
+      const parents = new Set(withChildren.map((row) => row.parent));
+      return rows.map((row) => ({ ...row, hasChildren: parents.has(String(row.id)) }));
     },
   };
+  return store;
+}
+
+/** Rows → a tree of `children` (absent on leaves), with the `title`/`key`/`value` names tree widgets read. */
+export function nest(rows: Row[], parentField: string, labelField: string): Row[] {
+  const nodes = new Map(rows.map((row) => [String(row.id), { ...row, title: row[labelField], key: row.id, value: row.id } as Row]));
+  const roots: Row[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(String(node[parentField]));
+    if (parent && parent !== node) ((parent.children ??= []) as Row[]).push(node);
+    else roots.push(node);
+  }
+  return roots;
 }
 
 /** Reads a JSON request body; malformed JSON is a 400, never a 500. */
@@ -227,26 +457,4 @@ export function idList(text: string | undefined): string[] {
     .split(',')
     .map((id) => id.trim())
     .filter((id) => id !== '');
-}
-
-/** Mounts `list`, `detail`, `submit`, `remove` of a schema at its `api` base with its endpoint names. */
-export function mountResource(app: BladeApp, store: ResourceStore): void {
-  const { api } = store.schema;
-  const endpoints = endpointsOf(store.schema);
-  app.get(`${api}/${endpoints.list}`, async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
-  app.get(`${api}/${endpoints.detail}`, async (c) => {
-    const id = c.req.query('id');
-    if (!id) throw badRequest(`${MSG.missingParam}: id`);
-    const row = await store.detail(c.get('user'), id);
-    if (!row) throw badRequest('数据不存在');
-    return send(c, R.data(row));
-  });
-  app.post(`${api}/${endpoints.submit}`, async (c) => {
-    const saved = await store.submit(c.get('user'), await jsonBody(c.req.raw));
-    return send(c, R.status(saved !== undefined));
-  });
-  app.post(`${api}/${endpoints.remove}`, async (c) => {
-    const removed = await store.remove(c.get('user'), idList(c.req.query('ids')));
-    return send(c, R.status(removed > 0));
-  });
 }

@@ -1,25 +1,22 @@
-import { columnOf, type FieldSchema, type FieldType, type ResourceSchema } from '../../resources/types';
+import { columnOf, type ChildRowsSchema, type FieldSchema, type FieldType, type ResourceSchema } from '../../resources/types';
 
-/** One stored column of a resource: its wire name, SQL column, type, and the schema field when declared. */
+/**
+ * One column of a resource as queries see it: its wire name, its name for sorting (`descs=create_time`), its SQL
+ * expression (qualified with the table alias, or a join or subquery for derived values) and its type.
+ */
 export interface ColumnModel {
   name: string;
   column: string;
   type: FieldType;
   field?: FieldSchema;
+  /** Expression in SELECT, WHERE and ORDER BY. */
+  sql: string;
+  /** Stored in the resource's own table (writable unless read-only); false for joined and computed values. */
+  stored: boolean;
 }
 
-/** The audit columns every stored entity has (blade-contract §1), with their types. */
-export const AUDIT_COLUMNS: ColumnModel[] = [
-  { name: 'id', column: 'id', type: 'id' },
-  { name: 'tenantId', column: 'tenant_id', type: 'string' },
-  { name: 'createUser', column: 'create_user', type: 'id' },
-  { name: 'createDept', column: 'create_dept', type: 'id' },
-  { name: 'createTime', column: 'create_time', type: 'datetime' },
-  { name: 'updateUser', column: 'update_user', type: 'id' },
-  { name: 'updateTime', column: 'update_time', type: 'datetime' },
-  { name: 'status', column: 'status', type: 'int' },
-  { name: 'isDeleted', column: 'is_deleted', type: 'int' },
-];
+/** Alias of a resource's own table in every generic query. */
+export const BASE_ALIAS = 't';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -29,21 +26,77 @@ export function assertIdentifier(name: string): string {
   return name;
 }
 
+const stored = (name: string, column: string, type: FieldType, field?: FieldSchema, alias = BASE_ALIAS): ColumnModel => ({
+  name,
+  column,
+  type,
+  field,
+  sql: `${alias}.${assertIdentifier(column)}`,
+  stored: true,
+});
+
+/** The audit columns every stored entity has (blade-contract §1), with their types. */
+export const AUDIT_COLUMNS: readonly (readonly [string, string, FieldType])[] = [
+  ['id', 'id', 'id'],
+  ['tenantId', 'tenant_id', 'string'],
+  ['createUser', 'create_user', 'id'],
+  ['createDept', 'create_dept', 'id'],
+  ['createTime', 'create_time', 'datetime'],
+  ['updateUser', 'update_user', 'id'],
+  ['updateTime', 'update_time', 'datetime'],
+  ['status', 'status', 'int'],
+  ['isDeleted', 'is_deleted', 'int'],
+];
+
+const AUDIT_NAMES = new Set(AUDIT_COLUMNS.map(([name]) => name));
+
+/** The stored columns of a field list: audit columns (a declared field of the same name, e.g. `status`, refines it), then the fields. */
+export function storedColumnsOf(fields: readonly FieldSchema[], alias = BASE_ALIAS): ColumnModel[] {
+  const declared = new Map(fields.map((field) => [field.name, field]));
+  const audit = AUDIT_COLUMNS.map(([name, column, type]) => {
+    const field = declared.get(name);
+    return stored(name, column, field?.type ?? type, field, alias);
+  });
+  const own = fields
+    .filter((field) => !AUDIT_NAMES.has(field.name) && !field.virtual)
+    .map((field) => stored(field.name, columnOf(field), field.type, field, alias));
+  return [...audit, ...own];
+}
+
 const modelCache = new WeakMap<ResourceSchema, ColumnModel[]>();
 
-/** Audit columns followed by the schema's fields; a declared field of the same name (e.g. `status`) replaces the audit one. */
+/** The stored columns of a resource's own table. */
 export function columnsOf(schema: ResourceSchema): ColumnModel[] {
-  const cached = modelCache.get(schema);
-  if (cached) return cached;
-  const declared = new Map(schema.fields.map((field) => [field.name, field]));
-  const audit = AUDIT_COLUMNS.map((audit) => {
-    const field = declared.get(audit.name);
-    return field ? { ...audit, type: field.type, field } : audit;
-  });
-  const own = schema.fields
-    .filter((field) => !AUDIT_COLUMNS.some((audit) => audit.name === field.name))
-    .map((field) => ({ name: field.name, column: assertIdentifier(columnOf(field)), type: field.type, field }));
-  const model = [...audit, ...own];
-  modelCache.set(schema, model);
+  let model = modelCache.get(schema);
+  if (!model) {
+    model = storedColumnsOf(schema.fields);
+    modelCache.set(schema, model);
+  }
   return model;
 }
+
+/** The pseudo-schema of a child table: the parent key and a sort column before the declared fields. */
+export function childSchemaOf(parent: ResourceSchema, child: ChildRowsSchema): ResourceSchema {
+  const parentField: FieldSchema = {
+    name: child.parentKey.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()),
+    column: child.parentKey,
+    type: 'id',
+    label: { zh: '上级', en: 'Parent' },
+    readOnly: true,
+  };
+  const sortField: FieldSchema = { name: 'sort', type: 'int', label: { zh: '排序', en: 'Sort' }, readOnly: true };
+  return {
+    name: `${parent.name}.${child.name}`,
+    title: child.label,
+    api: parent.api,
+    table: child.table,
+    tenantScoped: parent.tenantScoped,
+    route: parent.route,
+    permissionCode: parent.permissionCode,
+    operations: [],
+    form: parent.form,
+    fields: [parentField, sortField, ...child.fields],
+  };
+}
+
+export const uniqueIndexName = (table: string, column: string) => `${table}_${column}_unique`;

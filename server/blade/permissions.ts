@@ -1,8 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { resourceSchemas } from '../../resources/schemas';
-import { endpointsOf } from '../../resources/types';
 import type { Db } from '../db/types';
-import { isAdministrator, type BladeEnv, type BladeModule, type BladeUser } from './context';
+import { isAdministrator, type BladeEnv, type BladeUser } from './context';
 import { forbidden } from './errors';
 
 /**
@@ -73,35 +71,3 @@ export const requireMenu =
     await assertMenu(db, c.get('user'), menuCode);
     return next();
   };
-
-/** Whether a submit body updates (has an id) or inserts; read from a clone so the handler still gets the body. */
-async function submitUpdates(request: Request): Promise<boolean> {
-  try {
-    const body: unknown = JSON.parse(await request.clone().text());
-    if (typeof body !== 'object' || body === null) return false;
-    const id = (body as Record<string, unknown>).id;
-    return id !== undefined && id !== null && id !== '';
-  } catch {
-    // Not JSON: the CRUD handler answers 400; check the insert right meanwhile.
-    return false;
-  }
-}
-
-/**
- * Guards the generic CRUD of every resource schema: list/detail need the screen, submit `_add` (no id) or
- * `_edit` (id), remove `_delete`. Registered as a module so it runs before the CRUD routes it protects.
- */
-export const permissionModule: BladeModule = (app, { db }) => {
-  for (const schema of resourceSchemas) {
-    const { api, permissionCode: code } = schema;
-    const endpoints = endpointsOf(schema);
-    app.use(`${api}/${endpoints.list}`, requireMenu(db, code));
-    app.use(`${api}/${endpoints.detail}`, requireMenu(db, code));
-    app.use(`${api}/${endpoints.remove}`, requireCode(db, `${code}_delete`));
-    app.use(`${api}/${endpoints.submit}`, async (c, next) => {
-      const action = (await submitUpdates(c.req.raw)) ? 'edit' : 'add';
-      await assertCode(db, c.get('user'), `${code}_${action}`);
-      return next();
-    });
-  }
-};

@@ -120,7 +120,7 @@ export function buildFilters(query: Record<string, string>, columns: ColumnModel
     const { name, suffix } = splitKey(key);
     const column = byName.get(name);
     if (!column) continue;
-    const col = column.column;
+    const col = column.sql;
     const isText = column.type === 'string' || column.type === 'text';
     const asText = isText ? col : `CAST(${col} AS text)`;
     switch (suffix) {
@@ -215,7 +215,7 @@ export function parseOrder(
   columns: ColumnModel[],
   fallback?: { column: string; order: 'asc' | 'desc' },
 ): string {
-  const known = new Set(columns.map((column) => column.column));
+  const known = new Map(columns.map((column) => [column.column, column.sql]));
   const terms: string[] = [];
   for (const [key, direction] of [
     ['ascs', 'ASC'],
@@ -226,14 +226,15 @@ export function parseOrder(
     for (const name of list.split(',').map((part) => part.trim())) {
       if (name === '') continue;
       if (!known.has(name)) throw badRequest(`${MSG.paramInvalid}: ${key} 不支持按 ${name.slice(0, 64)} 排序`);
-      terms.push(`${name} ${direction}`);
+      terms.push(`${known.get(name)} ${direction}`);
     }
   }
   if (terms.length === 0) {
     const base = fallback && known.has(fallback.column) ? fallback : { column: 'create_time', order: 'desc' as const };
-    terms.push(`${base.column} ${base.order.toUpperCase()}`);
+    terms.push(`${known.get(base.column)} ${base.order.toUpperCase()}`);
   }
-  if (!terms.some((term) => term.startsWith('id '))) terms.push('id DESC');
+  const id = known.get('id');
+  if (id && !terms.some((term) => term.startsWith(`${id} `))) terms.push(`${id} DESC`);
   return terms.join(', ');
 }
 

@@ -1,7 +1,8 @@
 import type { FieldType, ResourceSchema } from '../../resources/types';
-import { assertIdentifier, columnsOf, type ColumnModel } from '../blade/model';
+import { assertIdentifier, childSchemaOf, columnsOf, uniqueIndexName, type ColumnModel } from '../blade/model';
 import { SCHEMA_LOCK } from './migrate';
 import type { Db } from './types';
+import { ensureLinkTable } from '../blade/links';
 
 const SQL_TYPES: Record<FieldType, (maxLength?: number) => string> = {
   string: (maxLength) => `varchar(${maxLength ?? 255})`,
@@ -21,7 +22,6 @@ function columnDefinition(column: ColumnModel): string {
   return type;
 }
 
-export const uniqueIndexName = (table: string, column: string) => `${table}_${column}_unique`;
 
 const COUNT_TRIGGERS = [
   ['insert', 'INSERT', 'REFERENCING NEW TABLE AS new_rows'],
@@ -33,7 +33,27 @@ const COUNT_TRIGGERS = [
  * Creates or extends the table of a resource schema: one column per field (added when the schema grows), the
  * audit columns, the list index, per-tenant unique indexes, and the live-row count triggers.
  */
-export async function ensureResourceTable(db: Db, schema: ResourceSchema): Promise<void> {
+export async function ensureResourceTables(db: Db, schema: ResourceSchema): Promise<void> {
+  if (schema.tableOwner === 'migration') await checkMigrationTable(db, schema);
+  else await ensureResourceTable(db, schema);
+  for (const child of schema.children ?? []) await ensureResourceTable(db, childSchemaOf(schema, child));
+  for (const link of schema.links ?? []) await ensureLinkTable(db, link);
+}
+
+/** A migration-owned table must already have every column the schema declares: a mismatch stops the start. */
+async function checkMigrationTable(db: Db, schema: ResourceSchema): Promise<void> {
+  const rows = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()`,
+    [schema.table],
+  );
+  const present = new Set(rows.map((row) => row.column_name));
+  const missing = columnsOf(schema).filter((column) => !present.has(column.column));
+  if (missing.length > 0) {
+    throw new Error(`${schema.name}: table ${schema.table} lacks ${missing.map((column) => column.column).join(', ')}`);
+  }
+}
+
+async function ensureResourceTable(db: Db, schema: ResourceSchema): Promise<void> {
   const table = assertIdentifier(schema.table);
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);

@@ -41,12 +41,27 @@ const TASK_SUBJECTS = [
   '远程配置下发',
 ];
 
-const MODULES: [path: string, info: string][] = [
-  ['1001,1002', '通信模块/协议栈'],
-  ['1001,1003', '通信模块/网络管理'],
-  ['2001,2002', '系统模块/升级管理'],
-  ['2001,2003', '系统模块/日志管理'],
-  ['3001,3002', '业务模块/数据采集'],
+/** The module tree: [code, name, children]. */
+const MODULE_TREE: [code: string, name: string, children: [string, string][]][] = [
+  ['COMM', '通信模块', [['COMM-STACK', '协议栈'], ['COMM-NET', '网络管理']]],
+  ['SYS', '系统模块', [['SYS-UPGRADE', '升级管理'], ['SYS-LOG', '日志管理']]],
+  ['BIZ', '业务模块', [['BIZ-DAQ', '数据采集']]],
+];
+
+const TOOL_DEVICES: [code: string, name: string, type: number, manufacturer: string, location: string][] = [
+  ['TD-OSC-01', '数字示波器 MSO5104', 1, '普源精电', '一号实验室 A 区'],
+  ['TD-DMM-01', '六位半万用表 DM3068', 2, '普源精电', '一号实验室 A 区'],
+  ['TD-PWR-01', '程控直流电源 IT6302', 3, '艾德克斯', '一号实验室 B 区'],
+  ['TD-CAN-01', 'CAN 总线分析仪 PCAN-USB', 4, 'PEAK-System', '整车实验室'],
+  ['TD-DBG-01', 'J-Link 调试器', 5, 'SEGGER', '二号实验室'],
+  ['TD-OSC-02', '数字示波器 DS1202', 1, '普源精电', '二号实验室'],
+];
+
+const TEST_OBJECTS: [code: string, name: string, type: number, version: string][] = [
+  ['TO-METER-01', '智能电表 DDZY-2024', 1, 'V2.3.1'],
+  ['TO-GW-01', '工业网关 IG-500', 1, 'V1.8.0'],
+  ['TO-ECU-01', '车载控制器 VCU-3', 2, 'V3.0.2'],
+  ['TO-MOD-01', '5G 通信模组 RM500', 4, 'V0.9.7'],
 ];
 
 const TERMINALS: [name: string, manufacturer: string, location: string][] = [
@@ -110,11 +125,9 @@ async function seedProjects(db: Db, audit: DemoAudit) {
           project_name: name,
           status,
           manager_id: audit.adminId,
-          manager_name: manager,
           start_date: formatDate(start),
           end_date: formatDate(daysAgo(audit.now, -60 - index * 15)),
-          create_user_name: '管理员',
-          description: `${name}：覆盖功能、回归与稳定性验证。`,
+          description: `${name}：负责人 ${manager}，覆盖功能、回归与稳定性验证。`,
         },
         start,
       ),
@@ -123,11 +136,50 @@ async function seedProjects(db: Db, audit: DemoAudit) {
   return ids;
 }
 
-async function seedTerminals(db: Db, audit: DemoAudit) {
+/** The module tree; answers the leaves as [id path, readable path]. */
+async function seedModules(db: Db, audit: DemoAudit): Promise<[string, string][]> {
+  const leaves: [string, string][] = [];
+  for (const [index, [code, name, children]] of MODULE_TREE.entries()) {
+    const rootId = await insertRow(db, 'blade_module_type', audit,
+      { type_code: code, type_name: name, parent_id: 0, level: 1, sort_order: index + 1, biz_type: 3 }, daysAgo(audit.now, 150));
+    for (const [childIndex, [childCode, childName]] of children.entries()) {
+      const childId = await insertRow(db, 'blade_module_type', audit,
+        { type_code: childCode, type_name: childName, parent_id: rootId, level: 2, sort_order: childIndex + 1, biz_type: 3 }, daysAgo(audit.now, 150));
+      leaves.push([`${rootId},${childId}`, `${name}/${childName}`]);
+    }
+  }
+  return leaves;
+}
+
+async function seedDevices(db: Db, audit: DemoAudit) {
+  const tools: { id: string; code: string; name: string; unique: string }[] = [];
+  for (const [index, [code, name, type, manufacturer, location]] of TOOL_DEVICES.entries()) {
+    const unique = `SN-T${String(880100 + index * 13)}`;
+    const id = await insertRow(db, 'blade_tool_device', audit, {
+      device_code: code, device_name: name, device_type: type, manufacturer, unique_code: unique,
+      ip: `192.168.20.${11 + index}`, maintenance_status: index === 5 ? 2 : 1, calibration_location: location,
+      borrower_name: EXECUTORS[index % EXECUTORS.length], borrow_time: formatDate(daysAgo(audit.now, 40 + index)),
+      purchase_date: formatDate(daysAgo(audit.now, 400 + index * 20)), warranty_period: 24,
+    }, daysAgo(audit.now, 100 - index));
+    tools.push({ id, code, name, unique });
+  }
+  const objects: { id: string; name: string; type: number; version: string }[] = [];
+  for (const [index, [code, name, type, version]] of TEST_OBJECTS.entries()) {
+    const id = await insertRow(db, 'blade_test_object', audit, {
+      device_code: code, device_name: name, device_type: type, maintenance_status: 1, baseline_version: version,
+      manufacturer: TERMINALS[index][1], ip: `192.168.30.${11 + index}`, borrower_name: EXECUTORS[index % EXECUTORS.length],
+      borrow_time: formatDate(daysAgo(audit.now, 20 + index)), status: 1,
+    }, daysAgo(audit.now, 95 - index));
+    objects.push({ id, name, type, version });
+  }
+  return { tools, objects };
+}
+
+async function seedTerminals(db: Db, audit: DemoAudit, devices: Awaited<ReturnType<typeof seedDevices>>) {
   for (const [index, [name, manufacturer, location]] of TERMINALS.entries()) {
     const running = TERMINAL_RUNNING[index];
     const code = `TM-${String(index + 1).padStart(3, '0')}`;
-    await insertRow(
+    const terminalId = await insertRow(
       db,
       'blade_terminal',
       audit,
@@ -147,15 +199,28 @@ async function seedTerminals(db: Db, audit: DemoAudit) {
       },
       daysAgo(audit.now, 90 - index),
     );
+    // The first terminals get a tool chain of two devices and a test object, as a bench has.
+    if (index < 4) {
+      const chain = [devices.tools[index % 5], devices.tools[(index + 1) % 5]];
+      for (const [sort, tool] of chain.entries()) {
+        await insertRow(db, 'blade_terminal_tool_device', audit,
+          { terminal_id: terminalId, tool_device_id: tool.id, device_name: tool.name, unique_code: tool.unique, maintenance_status: 1, sort: sort + 1 },
+          daysAgo(audit.now, 90 - index));
+      }
+      const object = devices.objects[index];
+      await insertRow(db, 'blade_terminal_test_object', audit,
+        { terminal_id: terminalId, test_object_id: object.id, device_name: object.name, device_type: object.type, maintenance_status: 1, baseline_version: object.version, sort: 1 },
+        daysAgo(audit.now, 90 - index));
+    }
   }
 }
 
-async function seedTasks(db: Db, audit: DemoAudit, projectIds: string[]) {
+async function seedTasks(db: Db, audit: DemoAudit, projectIds: string[], modules: [string, string][]) {
   const codes: { task: string; project: string }[] = [];
   for (let index = 0; index < 30; index++) {
     const projectIndex = index % PROJECTS.length;
     const [projectCode, projectName] = PROJECTS[projectIndex];
-    const [modulePath, moduleInfo] = MODULES[index % MODULES.length];
+    const [modulePath] = modules[index % modules.length];
     const taskType = (index % 5) + 1;
     // Spread over every run state, weighted towards finished and running work.
     const runStatus = [3, 1, 3, 0, 1, 3, 2, 3, 4, 1][index % 10];
@@ -171,13 +236,12 @@ async function seedTasks(db: Db, audit: DemoAudit, projectIds: string[]) {
         task_name: `${projectName.replace(/测试|验证|认证|摸底/g, '')}-${TASK_SUBJECTS[index % TASK_SUBJECTS.length]}`,
         task_type: taskType,
         task_level: 1,
+        parent_id: 0,
         project_id: projectIds[projectIndex],
-        project_name: projectName,
         module_type_path: modulePath,
-        module_type_path_info: moduleInfo,
         run_status: runStatus,
-        start_time: runStatus === 0 ? null : formatDate(start),
-        end_time: runStatus === 3 || runStatus === 4 ? formatDate(daysAgo(start, -1)) : null,
+        start_time: runStatus === 0 ? null : formatDateTime(start),
+        end_time: runStatus === 3 || runStatus === 4 ? formatDateTime(new Date(start.getTime() + (duration ?? 0) * 1000)) : null,
         duration,
       },
       daysAgo(start, 1),
@@ -221,10 +285,14 @@ export async function seedDemoData(db: Db, adminId: string, deptId: string): Pro
   const audit: DemoAudit = { adminId, deptId, now: new Date() };
   let projectIds: string[] = [];
   if (await isEmpty(db, 'blade_project')) projectIds = await seedProjects(db, audit);
-  if (await isEmpty(db, 'blade_terminal')) await seedTerminals(db, audit);
-  // Tasks refer to the projects just written; next to existing projects they would point nowhere.
-  if (projectIds.length > 0 && (await isEmpty(db, 'blade_task'))) {
-    const tasks = await seedTasks(db, audit, projectIds);
+  let modules: [string, string][] = [];
+  if (await isEmpty(db, 'blade_module_type')) modules = await seedModules(db, audit);
+  if ((await isEmpty(db, 'blade_terminal')) && (await isEmpty(db, 'blade_tool_device'))) {
+    await seedTerminals(db, audit, await seedDevices(db, audit));
+  }
+  // Tasks refer to the projects and modules just written; next to existing ones they would point nowhere.
+  if (projectIds.length > 0 && modules.length > 0 && (await isEmpty(db, 'blade_task'))) {
+    const tasks = await seedTasks(db, audit, projectIds, modules);
     if (await isEmpty(db, 'blade_task_record')) await seedTaskRecords(db, audit, tasks);
   }
 }

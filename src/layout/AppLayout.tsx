@@ -3,6 +3,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
 import { resourceUis } from '../../resources';
+import { screenRouteOf } from '../../resources/routing';
+import { resourceSchemas } from '../../resources/schemas';
 import { useScreenClass } from '../hooks/useScreenClass';
 import { LoadingWithProgress } from '../router/RouteProgress';
 import { AppHeader } from './AppHeader';
@@ -21,7 +23,8 @@ const MENU_SCREEN_ROUTES = new Set(resourceUis.filter((ui) => ui.schema.inMenu !
 /** A menu screen that the role's menu (as the server answered it) does not list: shown as /403. */
 function useDeniedScreen(pathname: string): boolean {
   const { allMenus, loaded } = useMenuState();
-  return loaded && MENU_SCREEN_ROUTES.has(pathname) && !menuByPath(allMenus, pathname);
+  const screen = screenRouteOf(pathname, resourceSchemas);
+  return loaded && MENU_SCREEN_ROUTES.has(screen) && !menuByPath(allMenus, screen);
 }
 
 function Shell() {

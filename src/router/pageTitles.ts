@@ -1,5 +1,6 @@
 import type { MenuItem } from '../../providers/access';
 import { siteConfig } from '../../providers/config';
+import { screenRouteOf } from '../../resources/routing';
 import type { ResourceSchema } from '../../resources/types';
 import { IFRAME_ROUTE_PREFIX, menuByPath } from '../layout/menuTree';
 
@@ -16,7 +17,8 @@ const FIXED_TITLE_KEYS: Record<string, string> = {
 
 /** The translation key of a page's window title (spec §2: it follows the page, '登录' on login). */
 export function pageTitleKeyOf(path: string, schemas: readonly ResourceSchema[]): string | undefined {
-  return FIXED_TITLE_KEYS[path] ?? schemas.find((schema) => schema.route === path)?.name.concat('.title');
+  const screen = screenRouteOf(path, schemas);
+  return FIXED_TITLE_KEYS[path] ?? schemas.find((schema) => schema.route === screen)?.name.concat('.title');
 }
 
 /** A page's title: a translation key and the text to show when the key has no translation (the server's name). */

@@ -120,7 +120,8 @@ describe('参数管理 end to end', () => {
     await dialog.waitFor();
     expect(await dialog.locator('input:not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])').count()).toBe(0);
     await snap(page, 'param-view');
-    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    // The view has nothing to cancel: it closes.
+    await dialog.getByRole('button', { name: /关\s*闭/ }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 

@@ -103,4 +103,12 @@ describe('a smaller role sees less and is refused by the API', () => {
     );
     expect(row).toEqual({ param_value: 'v', is_deleted: 0 });
   });
+
+  it('opens the task records (a screen without a menu) as the 403 page, without an error toast', async () => {
+    await page.goto(`${product.url}/test/taskrecord`);
+    await page.waitForURL(/\/403$/);
+    await page.getByText('403').first().waitFor();
+    expect(await page.locator('.ant-message-notice').count()).toBe(0);
+    await snap(page, 'permissions-tester-taskrecord-403');
+  });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../server/blade/serializer';
-import type { DashboardFigures, StatusCount } from '../../server/modules/desk/figures';
+import { formatDate } from '../../server/blade/serializer';
+import type { DashboardFigures, StatusCount } from '../../resources/wire';
 import { call, login, loginAdmin } from './client';
 import { OTHER_TENANT } from './fixtures';
 
@@ -9,7 +9,7 @@ const PROJECT = '/gateway/blade-project/project';
 const TASK = '/gateway/blade-task/task';
 const TERMINAL = '/gateway/blade-terminal/terminalManagement';
 const RECORD = '/gateway/blade-taskrecord/taskRecord';
-const DAY_MS = 86_400_000;
+const MODULE = '/gateway/blade-moduletype/moduleType';
 
 let admin: string;
 let other: string;
@@ -23,6 +23,13 @@ async function figuresOf(token: string): Promise<DashboardFigures> {
 async function submit(token: string, path: string, json: Record<string, unknown>) {
   const answer = await call(path, { token, json });
   expect(answer.body, answer.text).toMatchObject({ code: 200, success: true });
+}
+
+/** A module of the caller's tenant, created for the test; answers its id path. */
+async function moduleOf(token: string, stamp: number): Promise<string> {
+  await submit(token, `${MODULE}/submit`, { typeName: '看板模块', typeCode: `D-MOD-${stamp}` });
+  const listed = await call(`${MODULE}/list?typeCode_equal=D-MOD-${stamp}`, { token });
+  return listed.body.data.records[0].id;
 }
 
 async function listTotal(token: string, path: string, query = '') {
@@ -50,7 +57,7 @@ describe('dashboard figures', () => {
     expect(figures.tasks.total).toBe(await listTotal(admin, `${TASK}/list`));
     expect(figures.terminals.total).toBe(await listTotal(admin, `${TERMINAL}/page`));
     expect(figures.projects.total).toBeGreaterThan(0);
-    expect(figures.tasks.byStatus.map((entry) => entry.label)).toEqual(['未开始', '运行中', '已暂停', '已完成', '已终止']);
+    expect(figures.tasks.byStatus.map((entry) => entry.label)).toEqual(['未开始', '排队中', '运行中', '已暂停', '已完成', '已失败', '已终止']);
     for (const entry of figures.tasks.byStatus) {
       expect(entry.count).toBe(await listTotal(admin, `${TASK}/list`, `&runStatus_equal=${entry.key}`));
     }
@@ -80,13 +87,9 @@ describe('dashboard figures', () => {
       status: 1,
       managerId: '2000000000000000021',
     });
-    for (const [index, runStatus] of [1, 1, 3].entries()) {
-      await submit(other, `${TASK}/mainTaskSubmit`, {
-        taskCode: `D-T-${stamp}-${index}`,
-        taskName: '看板统计任务',
-        moduleTypePath: '1,2',
-        runStatus,
-      });
+    const modulePath = await moduleOf(other, stamp);
+    for (const index of [0, 1, 2]) {
+      await submit(other, `${TASK}/mainTaskSubmit`, { taskCode: `D-T-${stamp}-${index}`, taskName: '看板统计任务', moduleTypePath: modulePath });
     }
     await submit(other, `${TERMINAL}/submit`, {
       terminalCode: `D-M-${stamp}`,
@@ -97,41 +100,24 @@ describe('dashboard figures', () => {
       runningStatus: 3,
       maintenanceStatus: 1,
     });
-    const now = new Date();
-    await submit(other, `${RECORD}/submit`, {
-      projectCode: `D-P-${stamp}`,
-      taskCode: `D-T-${stamp}-0`,
-      terminalCode: `D-M-${stamp}`,
-      executionStatus: 3,
-      executor: '看板执行人',
-      executeTime: formatDateTime(now),
-    });
-    // Outside the 14-day window: counted nowhere in runsPerDay.
-    await submit(other, `${RECORD}/submit`, {
-      taskCode: `D-T-${stamp}-1`,
-      executionStatus: 2,
-      executor: '看板执行人',
-      executeTime: formatDateTime(new Date(now.getTime() - 20 * DAY_MS)),
-    });
 
     const after = await figuresOf(other);
     expect(after.projects.total).toBe(before.projects.total + 1);
     expect(countOf(after.projects.byStatus, '1')).toBe(countOf(before.projects.byStatus, '1') + 1);
     expect(after.tasks.total).toBe(before.tasks.total + 3);
-    expect(countOf(after.tasks.byStatus, '1')).toBe(countOf(before.tasks.byStatus, '1') + 2);
-    expect(countOf(after.tasks.byStatus, '3')).toBe(countOf(before.tasks.byStatus, '3') + 1);
+    // A new task has not run yet.
+    expect(countOf(after.tasks.byStatus, '0')).toBe(countOf(before.tasks.byStatus, '0') + 3);
     expect(countOf(after.terminals.byStatus, '3')).toBe(countOf(before.terminals.byStatus, '3') + 1);
-    expect(after.runsToday).toBe(before.runsToday + 1);
-    const sum = (figures: DashboardFigures) => figures.runsPerDay.reduce((total, day) => total + day.count, 0);
-    expect(sum(after)).toBe(sum(before) + 1);
+    // The second tenant's two fixture records: one today, one outside the window.
+    expect(after.runsToday).toBe(1);
+    expect(after.runsPerDay.reduce((total, day) => total + day.count, 0)).toBe(1);
     expect(after.recentRecords[0]).toMatchObject({
-      projectCode: `D-P-${stamp}`,
-      taskCode: `D-T-${stamp}-0`,
-      terminalCode: `D-M-${stamp}`,
+      projectCode: 'D-P-FIXTURE',
+      taskCode: 'D-T-FIXTURE',
+      terminalCode: 'D-M-FIXTURE',
       executionStatus: '3',
       executionStatusLabel: '执行失败',
       executor: '看板执行人',
-      executeTime: formatDateTime(now),
     });
 
     const adminAfter = await figuresOf(admin);
@@ -144,13 +130,13 @@ describe('dashboard figures', () => {
 
   it('stop counting deleted rows', async () => {
     const stamp = Date.now();
-    await submit(other, `${TASK}/mainTaskSubmit`, { taskCode: `D-X-${stamp}`, moduleTypePath: '1', runStatus: 2 });
+    await submit(other, `${TASK}/mainTaskSubmit`, { taskCode: `D-X-${stamp}`, moduleTypePath: await moduleOf(other, stamp) });
     const withTask = await figuresOf(other);
     const listed = await call(`${TASK}/list?taskCode_equal=D-X-${stamp}`, { token: other });
     const id = listed.body.data.records[0].id;
     await call(`${TASK}/remove?ids=${id}`, { token: other, method: 'POST' });
     const without = await figuresOf(other);
     expect(without.tasks.total).toBe(withTask.tasks.total - 1);
-    expect(countOf(without.tasks.byStatus, '2')).toBe(countOf(withTask.tasks.byStatus, '2') - 1);
+    expect(countOf(without.tasks.byStatus, '0')).toBe(countOf(withTask.tasks.byStatus, '0') - 1);
   });
 });

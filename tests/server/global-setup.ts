@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../server/app';
+import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
 import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT } from './fixtures';
@@ -42,6 +43,19 @@ async function addFixtures(db: Db) {
      VALUES ($1, $2, '第二租户参数', $3, 'hidden', $4, $4)`,
     [other.paramId, other.tenantId, other.paramKey, NOW],
   );
+  // Execution records are written by runs only: the second tenant's come from here (one today, one outside the
+  // dashboard's 14-day window).
+  const now = new Date();
+  for (const [id, executedAt, status] of [
+    ['2000000000000000201', now, 3],
+    ['2000000000000000202', new Date(now.getTime() - 20 * 86_400_000), 2],
+  ] as const) {
+    await db.query(
+      `INSERT INTO blade_task_record (id, tenant_id, project_code, task_code, terminal_code, execution_status, executor, execute_time, create_time, update_time)
+       VALUES ($1, $2, 'D-P-FIXTURE', 'D-T-FIXTURE', 'D-M-FIXTURE', $3, '看板执行人', $4, $4, $4)`,
+      [id, other.tenantId, status, formatDateTime(executedAt)],
+    );
+  }
 }
 
 /**

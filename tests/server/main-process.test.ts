@@ -26,7 +26,8 @@ async function startMain(): Promise<{ child: ChildProcess; url: string; output: 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = output.match(/on (http:\/\/localhost:\d+)/);
-      if (match && output.includes('Login:')) {
+      // The last line of the start banner: the password (first start only) is printed before it.
+      if (match && output.includes('Demo account:')) {
         clearInterval(timer);
         resolve(match[1]);
       }

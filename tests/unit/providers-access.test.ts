@@ -44,7 +44,7 @@ describe('isActionAllowed', () => {
   });
 
   it('denies actions the screen does not have, and allows everything without a schema', () => {
-    const noAdd = { ...paramSchema, actions: { ...paramSchema.actions, add: false } };
+    const noAdd = { ...paramSchema, operations: paramSchema.operations.filter((operation) => operation.alias !== 'add') };
     expect(isActionAllowed(granted, noAdd, 'create')).toBe(false);
     expect(isActionAllowed({}, undefined, 'delete')).toBe(true);
   });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Refine, type DataProvider } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { App } from 'antd';
 import { i18nProvider } from '../../providers/i18n';
 import { clearStore, setStore } from '../../providers/storage';
@@ -26,22 +28,33 @@ function fakeDataProvider(): DataProvider {
   };
 }
 
-function renderPage(dataProvider: DataProvider) {
+function renderPage(dataProvider: DataProvider, path = paramSchema.route) {
   return render(
-    <LocaleConfigProvider>
-      <Refine dataProvider={dataProvider} i18nProvider={i18nProvider} notificationProvider={useAntdNotificationProvider} resources={[{ name: 'param' }]}>
-        <App>
-          <ResourceCrudPage schema={paramSchema} />
-        </App>
-      </Refine>
-    </LocaleConfigProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <LocaleConfigProvider>
+        <Refine
+          dataProvider={dataProvider}
+          routerProvider={routerProvider}
+          i18nProvider={i18nProvider}
+          notificationProvider={useAntdNotificationProvider}
+          resources={[{ name: 'param', list: paramSchema.route }]}
+        >
+          <App>
+            <Routes>
+              <Route path={`${paramSchema.route}/*`} element={<ResourceCrudPage schema={paramSchema} />} />
+            </Routes>
+          </App>
+        </Refine>
+      </LocaleConfigProvider>
+    </MemoryRouter>,
   );
 }
 
 beforeEach(() => clearStore());
 afterEach(cleanup);
 
-describe('ResourceCrudPage', () => {
+// The first render loads antd and Refine cold; on a busy two-core machine that alone can take seconds.
+describe('ResourceCrudPage', { timeout: 20_000 }, () => {
   it('lists the rows under the schema columns', async () => {
     setStore({ name: 'permission', content: { param_add: true, param_edit: true, param_delete: true, param_view: true } });
     const dataProvider = fakeDataProvider();

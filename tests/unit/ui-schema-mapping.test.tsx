@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { crudButtonsOf } from '../../src/components/crud/ResourceCrudPage';
+import { allowedOperations } from '../../src/components/crud/useOperations';
+import { ADD, EDIT, VIEW } from '../../resources/operations';
 import {
+  displayValueOf,
   formFieldsOf,
   formRulesOf,
   listFieldsOf,
@@ -13,13 +15,11 @@ import {
 import { paramSchema } from '../../resources/param/schema';
 import type { ResourceSchema } from '../../resources/types';
 
-const t = (key: string, options?: Record<string, unknown>) => `${key}:${JSON.stringify(options ?? {})}`;
-
 const deviceSchema: ResourceSchema = {
   ...paramSchema,
   name: 'device',
   permissionCode: 'device',
-  actions: { add: true, edit: true, delete: false, view: true },
+  operations: [ADD, EDIT, VIEW, { alias: 'execute', label: { zh: '执行', en: 'Run' }, placement: 'row', path: 'execute' }],
   fields: [
     { name: 'deviceName', type: 'string', label: { zh: '设备名称', en: 'Name' }, search: 'like', required: '请输入设备名称' },
     { name: 'deviceType', type: 'string', label: { zh: '设备类型', en: 'Type' }, search: 'equal', dict: { code: 'device_type' } },
@@ -31,12 +31,13 @@ const deviceSchema: ResourceSchema = {
 describe('schema → columns, form fields and search fields', () => {
   it('lists every param field but the remark, and edits all four', () => {
     expect(listFieldsOf(paramSchema).map((f) => f.name)).toEqual(['paramName', 'paramKey', 'paramValue']);
-    expect(formFieldsOf(paramSchema).map((f) => f.name)).toEqual(['paramName', 'paramKey', 'paramValue', 'remark']);
+    expect(formFieldsOf(paramSchema, 'create').map((f) => f.name)).toEqual(['paramName', 'paramKey', 'paramValue', 'remark']);
     expect(searchFieldsOf(paramSchema).map((f) => f.name)).toEqual(['paramName', 'paramKey']);
   });
 
-  it('keeps form:false and read-only fields out of the form', () => {
-    expect(formFieldsOf(deviceSchema).map((f) => f.name)).toEqual(['deviceName', 'deviceType']);
+  it('keeps form:false fields out of the form, and read-only ones out of the add form only', () => {
+    expect(formFieldsOf(deviceSchema, 'create').map((f) => f.name)).toEqual(['deviceName', 'deviceType']);
+    expect(formFieldsOf(deviceSchema, 'edit').map((f) => f.name)).toEqual(['deviceName', 'deviceType', 'secret']);
     expect(listFieldsOf(deviceSchema).map((f) => f.name)).toEqual(['deviceName', 'deviceType', 'createTime']);
   });
 });
@@ -44,14 +45,14 @@ describe('schema → columns, form fields and search fields', () => {
 describe('form rules', () => {
   it('uses the exact required message of the spec and the max length', () => {
     const [paramName] = paramSchema.fields;
-    const rules = formRulesOf(paramName, '参数名称', t);
+    const rules = formRulesOf(paramName, paramSchema.fields);
     expect(rules).toContainEqual({ required: true, message: '请输入参数名称' });
-    expect(rules).toContainEqual(expect.objectContaining({ max: 255, message: 'crud.maxLength:{"label":"参数名称","max":255}' }));
+    expect(rules).toContainEqual(expect.objectContaining({ max: 255, message: '参数名称长度不能超过255个字符' }));
   });
 
   it('gives no required rule to optional fields', () => {
     const remark = paramSchema.fields.find((f) => f.name === 'remark')!;
-    expect(formRulesOf(remark, '备注', t).some((rule) => 'required' in rule)).toBe(false);
+    expect(formRulesOf(remark, paramSchema.fields).some((rule) => typeof rule === 'object' && 'required' in rule)).toBe(false);
   });
 });
 
@@ -100,13 +101,20 @@ describe('option labels', () => {
 });
 
 describe('crud buttons', () => {
-  it('shows a button only when the screen offers the action and the user holds its code', () => {
-    const held = new Set(['device_add', 'device_delete', 'device_view']);
-    expect(crudButtonsOf(deviceSchema, (code) => held.has(code))).toEqual({
-      add: true,
-      edit: false, // no device_edit code
-      delete: false, // the screen offers no delete
-      view: true,
-    });
+  it('shows a button only when the screen declares the operation and the user holds its code', () => {
+    const held = new Set(['device_add', 'device_delete', 'device_view', 'device_execute']);
+    const shown = allowedOperations(deviceSchema, (code) => held.has(code));
+    expect(shown).toMatchObject({ add: true, edit: false, delete: false, view: true });
+    expect(shown.rowCustom.map((operation) => operation.alias)).toEqual(['execute']);
+  });
+});
+
+describe('displayed values', () => {
+  it('shows the label the server joined, and a "not yet" number as empty', () => {
+    const status = { name: 'status', type: 'int' as const, label: { zh: '状态', en: 'Status' }, dict: { code: 'project_status', as: 'statusStr' } };
+    expect(displayValueOf(status, { status: 1, statusStr: '进行中' }, 1)).toBe('进行中');
+    const duration = { name: 'duration', type: 'int' as const, label: { zh: '时长', en: 'Duration' } };
+    expect(displayValueOf(duration, { duration: -1 }, -1)).toBe('');
+    expect(displayValueOf(duration, { duration: 30 }, 30)).toBe(30);
   });
 });

@@ -233,11 +233,14 @@ export const seedDicts: SeedDict[] = [
     ['4', '性能测试'],
     ['5', '稳定性测试'],
   ]),
+  // Keys as resources/task/runStatus.ts; 5 and 6 came with real runs (stored tasks keep 0..4).
   dict('task_run_status', '任务运行状态', [
     ['0', '未开始'],
+    ['5', '排队中'],
     ['1', '运行中'],
     ['2', '已暂停'],
     ['3', '已完成'],
+    ['6', '已失败'],
     ['4', '已终止'],
   ]),
   dict('task_execution_status', '任务执行状态', [

@@ -9,7 +9,13 @@
  * - action (dict `button_func`): 0 none (menus), 1 toolbar, 2 row operation, 3 both;
  * - isOpen 1 same window, 2 new window;
  * - `source` is the name of an `@ant-design/icons` component; the front end maps the name to the icon.
+ *
+ * A screen that has a resource schema with a `menu` is not listed here: its entry and buttons come from the schema
+ * (`resourceScreen`), so route, name, permission code and operations are declared once.
  */
+import { ACTION_OF_PLACEMENT } from '../../../resources/operations';
+import { resourceSchemas } from '../../../resources/schemas';
+import { buttonCode as resourceButtonCode, type ResourceSchema } from '../../../resources/types';
 
 export interface SeedMenu {
   code: string;
@@ -44,10 +50,7 @@ const DELETE: ButtonSpec = ['delete', '删除', 3, 'DeleteOutlined'];
 const VIEW: ButtonSpec = ['view', '查看', 2, 'EyeOutlined'];
 const CRUD: ButtonSpec[] = [ADD, EDIT, DELETE, VIEW];
 
-/** The permission code of a button: `<menuCode>_<alias>`, alias dashes as underscores. */
-export function buttonCode(menuCode: string, alias: string): string {
-  return `${menuCode}_${alias.replace(/-/g, '_')}`;
-}
+export const buttonCode = resourceButtonCode;
 
 function screen(
   code: string,
@@ -80,28 +83,13 @@ function group(code: string, name: string, path: string, source: string, sort: n
   return { code, name, alias: 'menu', path, source, category: 1, action: 0, isOpen: 1, sort, children };
 }
 
-export const seedMenus: SeedMenu[] = [
+const handListedMenus: SeedMenu[] = [
   group('test', '测试管理', '/test', 'ExperimentOutlined', 1, [
-    screen('project', '项目管理', '/test/project', 'ProjectOutlined', 1, CRUD),
-    screen('task', '任务管理', '/test/task', 'ScheduleOutlined', 2, [
-      ...CRUD,
-      ['execute', '执行', 2, 'PlayCircleOutlined'],
-    ]),
-    screen('terminal', '终端管理', '/test/terminal', 'MobileOutlined', 3, CRUD),
-    screen('testcase', '测试用例', '/test/testcase', 'FileDoneOutlined', 4, [
-      ...CRUD,
-      ['import', '导入', 1, 'ImportOutlined'],
-    ]),
-    screen('testscript', '测试脚本', '/test/testscript', 'CodeOutlined', 5, CRUD),
-    screen('tooldevice', '工具设备', '/test/tooldevice', 'ToolOutlined', 6, CRUD),
-    screen('testobject', '测试对象', '/test/testobject', 'AimOutlined', 7, CRUD),
-    screen('moduletype', '功能模块', '/test/moduletype', 'PartitionOutlined', 8, CRUD),
     screen('exportchecklist', '导出检查单', '/test/exportchecklist', 'ExportOutlined', 9, CRUD),
     // The import-check log is read-only: list and detail.
     screen('importcheck', '导入检查日志', '/test/importcheck', 'FileSearchOutlined', 10, [VIEW]),
   ]),
   group('desk', '工作台', '/desk', 'DesktopOutlined', 2, [
-    screen('notice', '通知公告', '/desk/notice', 'NotificationOutlined', 1, CRUD),
   ]),
   group('system', '系统管理', '/system', 'SettingOutlined', 3, [
     screen('user', '用户管理', '/system/user', 'UserOutlined', 1, [
@@ -116,7 +104,6 @@ export const seedMenus: SeedMenu[] = [
     screen('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, CRUD),
     screen('dict', '字典管理', '/system/dict', 'BookOutlined', 4, CRUD),
     screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, CRUD),
-    screen('param', '参数管理', '/system/param', 'ControlOutlined', 6, CRUD),
     screen('tenant', '租户管理', '/system/tenant', 'TeamOutlined', 7, [
       ...CRUD,
       ['setting', '授权配置', 1, 'SafetyCertificateOutlined'],
@@ -169,9 +156,6 @@ export const seedMenus: SeedMenu[] = [
   group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, [
     screen('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, [VIEW]),
     screen('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, [VIEW]),
-    screen('log_error', '错误日志', '/monitor/log/error', 'BugOutlined', 3, [VIEW]),
-    // Read-only (spec §2): list and detail.
-    screen('log_operation', '操作日志', '/monitor/log/operation', 'HistoryOutlined', 4, [VIEW]),
   ]),
   group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
     screen('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 1, CRUD),
@@ -237,6 +221,30 @@ export const seedMenus: SeedMenu[] = [
     screen('reportadmin', '报表管理', '/report/reportadmin', 'PieChartOutlined', 1, [DELETE, VIEW]),
   ]),
 ];
+
+/** The menu entry of a resource screen and its buttons, from the schema's menu and operations. */
+export function resourceScreen(schema: ResourceSchema): SeedMenu {
+  const buttons: ButtonSpec[] = schema.operations.map((operation) => [
+    operation.alias,
+    operation.label.zh,
+    ACTION_OF_PLACEMENT[operation.placement],
+    operation.icon ?? 'AppstoreOutlined',
+  ]);
+  const sort = schema.menu?.sort ?? 99;
+  return screen(schema.permissionCode, schema.title.zh, schema.route, schema.menu?.icon ?? 'AppstoreOutlined', sort, buttons);
+}
+
+/** Hand-listed groups and screens with every resource screen placed in its group, ordered by sort. */
+function withResourceScreens(menus: SeedMenu[], schemas: readonly ResourceSchema[]): SeedMenu[] {
+  return menus.map((group) => {
+    const screens = schemas.filter((schema) => schema.menu?.parent === group.code).map(resourceScreen);
+    if (screens.length === 0) return group;
+    const children = [...(group.children ?? []), ...screens].sort((a, b) => a.sort - b.sort);
+    return { ...group, children };
+  });
+}
+
+export const seedMenus: SeedMenu[] = withResourceScreens(handListedMenus, resourceSchemas);
 
 /** Every category-1 code in the given groups, groups included. */
 function menuCodesOf(groupCodes: readonly string[]): string[] {

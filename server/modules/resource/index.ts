@@ -5,7 +5,8 @@ import { R, send } from '../../blade/envelope';
 import { formBody } from '../../blade/body';
 import { BladeError, badRequest, forbidden } from '../../blade/errors';
 import { requireMenu } from '../../blade/permissions';
-import { pageOf, parsePaging } from '../../blade/query';
+import { pageOf, parsePaging, SqlParams } from '../../blade/query';
+import { scopedRows } from '../../blade/scope';
 import { serializeColumns } from '../../blade/serializer';
 import { isIdText, nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
@@ -46,14 +47,15 @@ export const resourceModule: BladeModule = (app, { db }) => {
   app.get('/api/blade-resource/sms/record/list', requireMenu(db, 'sms'), async (c) => {
     const paging = parsePaging(c.req.query());
     const phone = c.req.query('phone') ?? '';
-    const { tenantId } = c.get('user');
-    const where = `tenant_id = $1 AND ($2 = '' OR phone = $2)`;
+    const params = new SqlParams();
+    // An append-only log: no logical delete, but the caller's tenant only.
+    const where = [...scopedRows(c.get('user'), params, { noLogicalDelete: true }), ...(phone ? [`phone = ${params.add(phone)}`] : [])].join(' AND ');
     const rows = await db.query(
       `SELECT id, phone, content, send_time::text AS send_time, used FROM blade_sms_record WHERE ${where}
        ORDER BY send_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-      [tenantId, phone],
+      params.values,
     );
-    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_sms_record WHERE ${where}`, [tenantId, phone]);
+    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_sms_record WHERE ${where}`, params.values);
     const records = rows.map((row) => {
       const record = serializeColumns(row, SMS_RECORD_TYPES);
       return { ...record, sendTime: formatDateTime(new Date(Number(row.send_time))) };

@@ -4,9 +4,10 @@ import { isIdText } from '../../blade/ids';
 import { R, send } from '../../blade/envelope';
 import { badRequest, MSG } from '../../blade/errors';
 import { requireCode } from '../../blade/permissions';
+import { SqlParams } from '../../blade/query';
+import { scopedRows } from '../../blade/scope';
 import { serializeColumns } from '../../blade/serializer';
 import { clearFailures } from '../../users/lockout';
-import { errorLogModule } from './error-logs';
 import { buttonsOf, routesOf } from './menus';
 import { profileModule } from './profile';
 
@@ -33,7 +34,6 @@ const DICT_COLUMNS = Object.keys(DICT_TYPES).join(', ');
 export const systemModule: BladeModule = (app, services) => {
   const { db } = services;
   profileModule(app, services);
-  errorLogModule(app, services);
   app.get(`${BASE}/tenant/info`, async (c) => {
     const domain = c.req.query('domain') ?? '';
     const [tenant] = domain
@@ -52,10 +52,10 @@ export const systemModule: BladeModule = (app, services) => {
   app.get(`${BASE}/menu/buttons`, async (c) => send(c, R.data(await buttonsOf(db, c.get('user')))));
 
   app.get(`${BASE}/menu/top-menu`, async (c) => {
+    const params = new SqlParams();
     const rows = await db.cachedQuery(
-      `SELECT id, code, name, source, path, sort FROM blade_top_menu
-       WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY sort, id`,
-      [c.get('user').tenantId],
+      `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE ${scopedRows(c.get('user'), params).join(' AND ')} ORDER BY sort, id`,
+      params.values,
     );
     const types = { id: 'id', code: 'string', name: 'string', source: 'string', path: 'string', sort: 'int' } as const;
     return send(c, R.data(rows.map((row) => serializeColumns(row, types))));
@@ -69,11 +69,13 @@ export const systemModule: BladeModule = (app, services) => {
     app.get(`${BASE}/${path}/dictionary`, async (c) => {
       const code = c.req.query('code');
       if (!code) throw badRequest(`${MSG.missingParam}: code`);
-      const tenantClause = table === 'blade_dict_biz' ? 'AND tenant_id = $2' : '';
+      // System dictionaries are shared by every tenant; business ones belong to the caller's.
+      const params = new SqlParams();
+      const scope = scopedRows(c.get('user'), params, { tenantScoped: table === 'blade_dict_biz' });
       const rows = await db.cachedQuery(
         `SELECT ${DICT_COLUMNS} FROM ${table}
-         WHERE code = $1 AND parent_id > 0 AND is_deleted = 0 ${tenantClause} ORDER BY sort, id`,
-        table === 'blade_dict_biz' ? [code, c.get('user').tenantId] : [code],
+         WHERE code = ${params.add(code)} AND parent_id > 0 AND ${scope.join(' AND ')} ORDER BY sort, id`,
+        params.values,
       );
       return send(c, R.data(rows.map((row) => serializeColumns(row, DICT_TYPES))));
     });

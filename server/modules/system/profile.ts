@@ -4,7 +4,8 @@ import { R, send } from '../../blade/envelope';
 import { badRequest, MSG } from '../../blade/errors';
 import { isIdText, nextId } from '../../blade/ids';
 import { requireCode } from '../../blade/permissions';
-import { pageOf, parsePaging } from '../../blade/query';
+import { pageOf, parsePaging, SqlParams } from '../../blade/query';
+import { scopedRows } from '../../blade/scope';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 import { accountTaken, USER_STATUS } from '../../users/lookup';
@@ -48,10 +49,9 @@ async function namesOf(db: Db, table: 'blade_role' | 'blade_dept', column: strin
 
 /** The caller's own user row with role and dept names, never the password. */
 async function infoOf(db: Db, user: BladeUser) {
-  const [row] = await db.query(`SELECT ${USER_COLUMNS} FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`, [
-    isIdText(user.userId) ? user.userId : '0',
-    user.tenantId,
-  ]);
+  const params = new SqlParams();
+  const where = [`id = ${params.add(isIdText(user.userId) ? user.userId : '0')}`, ...scopedRows(user, params)];
+  const [row] = await db.query(`SELECT ${USER_COLUMNS} FROM blade_user WHERE ${where.join(' AND ')}`, params.values);
   if (!row) throw badRequest('用户不存在');
   const info = serializeColumns(row, USER_TYPES);
   return {

@@ -1,149 +1,130 @@
 import { useTable } from '@refinedev/antd';
 import { useDelete, useDeleteMany, type BaseKey, type BaseRecord } from '@refinedev/core';
-import { App, Button, Card, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../providers/access';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
-import type { ResourceSchema } from '../../../resources/types';
-import { FieldCell } from './fieldRenderers';
-import { ResourceFormDialog, type FormDialogMode } from './ResourceFormDialog';
+import { screenPathOf, screenViewOf } from '../../../resources/routing';
+import type { FormMode, ResourceSchema } from '../../../resources/types';
+import type { ResourceUiDescriptor } from './descriptor';
+import { ListTreeFilter } from './ListTreeFilter';
+import { ResourceForm } from './ResourceForm';
 import { ResourceSearchForm } from './ResourceSearchForm';
-import { fieldLabelKey, listFieldsOf, searchFilters } from './schemaMapping';
+import { ResourceTable } from './ResourceTable';
+import { DATETIME_FORMAT, operationLabelKey, searchFilters, searchValuesOf } from './schemaMapping';
+import { allowedOperations, useRunOperation } from './useOperations';
 
-interface OpenDialog {
-  mode: FormDialogMode;
-  id?: BaseKey;
-}
+const FORBIDDEN = 403;
 
-/** Which crud buttons the user sees: the screen must offer the action and the role must hold its button code. */
-export function crudButtonsOf(schema: ResourceSchema, can: (code: string) => boolean) {
-  const allowed = (action: keyof ResourceSchema['actions'], suffix: string) =>
-    schema.actions[action] && can(`${schema.permissionCode}_${suffix}`);
-  return {
-    add: allowed('add', 'add'),
-    edit: allowed('edit', 'edit'),
-    delete: allowed('delete', 'delete'),
-    view: allowed('view', 'view'),
-  };
-}
-
-/** The standard list screen of a resource (spec "crud pages follow one pattern"), entirely driven by its schema. */
-export default function ResourceCrudPage({ schema }: { schema: ResourceSchema }) {
+/**
+ * The standard screen of a resource, composed of its parts: search form, toolbar, table and the form over the list.
+ * The URL holds the whole view: page and filters in the query string, the open record in the path (`/x/new`,
+ * `/x/:id`, `/x/:id/edit`), so a reload, the back button or a pasted link shows exactly this.
+ */
+export default function ResourceCrudPage({ schema, ui = {} }: { schema: ResourceSchema; ui?: ResourceUiDescriptor }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const [selectedKeys, setSelectedKeys] = useState<BaseKey[]>([]);
-  const [dialog, setDialog] = useState<OpenDialog>();
-  const buttons = crudButtonsOf(schema, hasPermission);
+  const operations = allowedOperations(schema);
+  const runOperation = useRunOperation(schema);
+  const view = screenViewOf(schema.route, pathname);
 
-  const { tableProps, searchFormProps } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
-    syncWithLocation: false,
+    syncWithLocation: true,
+    // A screen without a menu entry has no menu rule to show /403 before the call: its refusal shows the 403 page.
+    meta: schema.inMenu === false ? { quietCodes: [FORBIDDEN] } : undefined,
     pagination: { pageSize: siteConfig.defaultPageSize },
     onSearch: (values) => searchFilters(schema, values as Record<string, never>),
     errorNotification: false,
   });
+  // Computed once: the URL's filters fill the search form when the screen opens.
+  const [initialSearch] = useState(() => searchValuesOf(schema, filters, (text) => dayjs(text, DATETIME_FORMAT)));
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany } = useDeleteMany();
+
+  const open = (mode: FormMode, id?: BaseKey) =>
+    void navigate({ pathname: screenPathOf(schema.route, { mode, id: id === undefined ? undefined : String(id) }), search });
+  const close = () => void navigate({ pathname: schema.route, search });
 
   const deleteNotification = {
     successNotification: () => ({ message: t('crud.deleteSuccess'), type: 'success' as const }),
     errorNotification: false as const,
   };
-
   const askToDelete = (onOk: () => void) =>
-    modal.confirm({
-      title: t('crud.confirmTitle'),
-      content: t('crud.deleteConfirm'),
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
-      onOk,
-    });
-
-  const deleteRow = (id: BaseKey) =>
-    askToDelete(() => deleteOne({ resource: schema.name, id, ...deleteNotification }));
-
+    modal.confirm({ title: t('crud.confirmTitle'), content: t('crud.deleteConfirm'), okText: t('crud.ok'), cancelText: t('crud.cancel'), onOk });
+  const deleteRow = (id: BaseKey) => askToDelete(() => deleteOne({ resource: schema.name, id, ...deleteNotification }));
   const deleteSelected = () => {
     if (selectedKeys.length === 0) {
       void message.warning(t('crud.selectAtLeastOne'));
       return;
     }
     // One remove call for the whole selection.
-    askToDelete(() =>
-      deleteMany(
-        { resource: schema.name, ids: selectedKeys, ...deleteNotification },
-        { onSuccess: () => setSelectedKeys([]) },
-      ),
-    );
+    askToDelete(() => deleteMany({ resource: schema.name, ids: selectedKeys, ...deleteNotification }, { onSuccess: () => setSelectedKeys([]) }));
   };
 
-  const columns: TableColumnsType<BaseRecord> = listFieldsOf(schema).map((field) => ({
-    key: field.name,
-    dataIndex: field.name,
-    title: t(fieldLabelKey(schema, field)),
-    ellipsis: true,
-    render: (value: unknown) => <FieldCell field={field} value={value} />,
-  }));
-  if (buttons.view || buttons.edit || buttons.delete) {
-    columns.push({
-      key: 'actions',
-      title: t('crud.actions'),
-      fixed: 'right',
-      width: 200,
-      render: (_, record) => (
-        <Space size={0}>
-          {buttons.view && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', id: record.id })}>
-              {t('crud.view')}
-            </Button>
-          )}
-          {buttons.edit && (
-            <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', id: record.id })}>
-              {t('crud.edit')}
-            </Button>
-          )}
-          {buttons.delete && record.id !== undefined && (
-            <Button type="link" size="small" danger onClick={() => deleteRow(record.id as BaseKey)}>
-              {t('crud.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    });
-  }
+  // A form the user may not open (no button) falls back to the list, as an unknown sub-path does.
+  const formAllowed = useMemo(() => {
+    if (view.kind !== 'form') return true;
+    return view.mode === 'create' ? operations.add : view.mode === 'edit' ? operations.edit : operations.view || operations.edit;
+  }, [view, operations.add, operations.edit, operations.view]);
+  if ((tableQuery.error as { code?: number } | null)?.code === FORBIDDEN) return <Navigate to="/403" replace />;
+  if (view.kind === 'unknown' || !formAllowed) return <Navigate to={{ pathname: schema.route, search }} replace />;
 
-  return (
-    <Card variant="borderless" className="crud-page">
-      <ResourceSearchForm schema={schema} formProps={searchFormProps} />
-      <Space className="crud-toolbar">
-        {buttons.add && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })}>
+  const treeField = schema.fields.find((field) => field.name === schema.treeFilter && field.treePath);
+  const treeValue = filters.find((filter) => 'field' in filter && filter.field === treeField?.name)?.value as string | undefined;
+  const page = (
+    <Card variant="borderless" className="crud-page" data-resource={schema.name}>
+      <ResourceSearchForm schema={schema} formProps={searchFormProps} initialValues={initialSearch} />
+      <Space className="crud-toolbar" wrap>
+        {operations.add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('create')}>
             {t('crud.add')}
           </Button>
         )}
-        {buttons.delete && (
+        {operations.delete && schema.selection !== 'single' && (
           <Button danger icon={<DeleteOutlined />} onClick={deleteSelected}>
             {t('crud.delete')}
           </Button>
         )}
+        {operations.toolbarCustom.map((operation) => (
+          <Button
+            key={operation.alias}
+            onClick={() => (selectedKeys.length === 0 ? void message.warning(t('crud.selectAtLeastOne')) : runOperation(operation, selectedKeys))}
+          >
+            {t(operationLabelKey(schema, operation.alias))}
+          </Button>
+        ))}
       </Space>
-      <Table<BaseRecord>
-        {...tableProps}
-        rowKey="id"
-        size="middle"
-        bordered
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as BaseKey[]) }}
-        pagination={{
-          ...tableProps.pagination,
-          showSizeChanger: true,
-          pageSizeOptions: siteConfig.pageSizes.map(String),
-          showTotal: (total) => t('crud.total', { total }),
-        }}
+      <ResourceTable
+        schema={schema}
+        ui={ui}
+        tableProps={tableProps}
+        operations={operations}
+        selectedKeys={selectedKeys}
+        onSelect={setSelectedKeys}
+        onOpen={open}
+        onDelete={deleteRow}
+        onOperation={(operation, id) => runOperation(operation, [id])}
+        singleSelect={schema.selection === 'single'}
       />
-      {dialog && <ResourceFormDialog schema={schema} mode={dialog.mode} id={dialog.id} onClose={() => setDialog(undefined)} />}
+      {view.kind === 'form' && <ResourceForm key={`${view.mode}:${view.id ?? ''}`} schema={schema} ui={ui} mode={view.mode} id={view.id} onClose={close} />}
     </Card>
+  );
+  if (!treeField) return page;
+  return (
+    <div className="crud-with-tree">
+      <ListTreeFilter
+        field={treeField}
+        value={treeValue}
+        onPick={(path) => setFilters([{ field: treeField.name, operator: 'startswith', value: path }], 'merge')}
+      />
+      {page}
+    </div>
   );
 }

@@ -9,10 +9,12 @@ interface ResourceSearchFormProps {
   schema: ResourceSchema;
   /** Refine's searchFormProps: submitting turns the values into filters. */
   formProps: FormProps;
+  /** What the URL's filters say, shown when the screen opens. */
+  initialValues?: Record<string, unknown>;
 }
 
 /** The search bar above a list: one control per `search` field, 搜索 applies, 清空 clears and reloads. */
-export function ResourceSearchForm({ schema, formProps }: ResourceSearchFormProps) {
+export function ResourceSearchForm({ schema, formProps, initialValues }: ResourceSearchFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const fields = searchFieldsOf(schema);
@@ -24,7 +26,7 @@ export function ResourceSearchForm({ schema, formProps }: ResourceSearchFormProp
   };
 
   return (
-    <Form {...formProps} form={form} name="search" layout="inline" className="crud-search">
+    <Form {...formProps} form={form} initialValues={initialValues} name="search" layout="inline" className="crud-search">
       {fields.map((field) => {
         const label = t(fieldLabelKey(schema, field));
         return (

@@ -1,10 +1,12 @@
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Switch, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
+import { ObjectUploadInput, RefSelect, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
 import {
   DATE_FORMAT,
   DATETIME_FORMAT,
+  displayValueOf,
   FORM_VALIDATE_TRIGGER,
   fieldLabelKey,
   formRulesOf,
@@ -12,6 +14,8 @@ import {
   optionLabelOf,
 } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
+
+type Row = Record<string, unknown>;
 
 interface FieldProps {
   field: FieldSchema;
@@ -32,17 +36,22 @@ function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
   return <>{optionLabelOf(options, value) ?? asText(value)}</>;
 }
 
-/** A value as text: dictionary and option values show their label, everything else as sent. */
-export function FieldCell({ field, value }: FieldProps & { value: unknown }) {
+/**
+ * A value as a person reads it: the label the server joined (dictionary, ref, module path) when the row carries it,
+ * else the dictionary or option label, else the value; "not yet" numbers (`-1`) empty.
+ */
+export function FieldCell({ field, value, record }: FieldProps & { value: unknown; record?: Row }) {
+  const shown = displayValueOf(field, record, value);
+  if (shown !== value) return <>{asText(shown)}</>;
   if (isChoiceField(field)) return <ChoiceCell field={field} value={value} />;
   return <>{asText(value)}</>;
 }
 
-/** The view dialog's value: text, not a disabled input, so it reads (and copies) like a detail page. */
-function ReadOnlyValue({ field, value }: FieldProps & { value?: unknown }) {
+/** A read-only value inside a form: text, not a disabled input, so it reads (and copies) like a detail page. */
+function ReadOnlyValue({ field, value, record }: FieldProps & { value?: unknown; record?: Row }) {
   return (
     <div className="crud-view-value">
-      <FieldCell field={field} value={value} />
+      <FieldCell field={field} value={value} record={record} />
     </div>
   );
 }
@@ -51,27 +60,67 @@ function dateFormatOf(field: FieldSchema) {
   return field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT;
 }
 
-/** The editor of one field inside the add/edit form. */
-function FieldEditor({ field, label, ...control }: FieldProps & ControlProps & { label: string }) {
+/** Choices laid out as the widget asks: radio buttons, a switch (two options), checkboxes, or a select. */
+function ChoiceEditor({ field, placeholder, ...control }: FieldProps & ControlProps & { placeholder: string }) {
+  const options = useFieldOptions(field);
+  if (field.widget === 'radio') return <Radio.Group {...control} options={options} />;
+  if (field.widget === 'checkbox') return <Checkbox.Group {...control} options={options} />;
+  if (field.widget === 'switch' && options.length === 2) {
+    const [on, off] = options;
+    return (
+      <Switch
+        checked={String(control.value) === String(on.value)}
+        checkedChildren={on.label}
+        unCheckedChildren={off.label}
+        onChange={(checked) => (control.onChange as (value: unknown) => void)?.(checked ? on.value : off.value)}
+      />
+    );
+  }
+  return <Select {...control} options={options} placeholder={placeholder} allowClear />;
+}
+
+interface EditorProps extends FieldProps, ControlProps {
+  label: string;
+  /** The row being edited: joined labels of ref fields. */
+  record?: Row;
+  /** The form, for fields a ref fills on pick. */
+  form?: FormInstance;
+  /** Where the field sits in the form (`['terminalToolDeviceList', 0]` for a child row). */
+  namePrefix?: (string | number)[];
+}
+
+/** The editor of one field inside an add/edit form. */
+export function FieldEditor({ field, label, record, form, namePrefix = [], ...control }: EditorProps) {
   const { t } = useTranslation();
   const inputPlaceholder = t('crud.inputPlaceholder', { label });
   const selectPlaceholder = t('crud.selectPlaceholder', { label });
-  if (isChoiceField(field)) {
-    return <ChoiceSelect {...control} field={field} placeholder={selectPlaceholder} allowClear />;
+  if (field.ref && field.widget === 'tree') return <TreeParentSelect {...control} field={field} />;
+  if (field.ref) {
+    const fill = field.ref.fill ?? {};
+    return (
+      <RefSelect
+        {...control}
+        field={field}
+        placeholder={selectPlaceholder}
+        currentLabel={record ? asText(record[field.ref.as]) : undefined}
+        onPick={(row) => {
+          if (!form) return;
+          for (const [mine, theirs] of Object.entries(fill)) form.setFieldValue([...namePrefix, mine], row?.[theirs] ?? undefined);
+          // Keep the joined label in step so a read-only copy of it shows the pick at once.
+          form.setFieldValue([...namePrefix, field.ref!.as], row?.[field.ref!.label] ?? '');
+        }}
+      />
+    );
   }
+  if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
+  if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
+  if (isChoiceField(field)) return <ChoiceEditor {...control} field={field} placeholder={selectPlaceholder} />;
   switch (field.type) {
     case 'text':
-      return <Input.TextArea {...control} placeholder={inputPlaceholder} rows={3} maxLength={field.maxLength} />;
+      return <Input.TextArea {...control} placeholder={inputPlaceholder} rows={field.widget === 'editor' ? 8 : 3} maxLength={field.maxLength} />;
     case 'int':
     case 'number':
-      return (
-        <InputNumber
-          {...control}
-          placeholder={inputPlaceholder}
-          precision={field.type === 'int' ? 0 : undefined}
-          style={{ width: '100%' }}
-        />
-      );
+      return <InputNumber {...control} placeholder={inputPlaceholder} precision={field.type === 'int' ? 0 : undefined} style={{ width: '100%' }} />;
     case 'date':
     case 'datetime':
       return (
@@ -88,46 +137,72 @@ function FieldEditor({ field, label, ...control }: FieldProps & ControlProps & {
   }
 }
 
-/** Form.Item of one schema field: translated label, exact required message, dates kept as strings on the wire. */
-export function FieldFormItem({ schema, field, readOnly }: FieldProps & { schema: ResourceSchema; readOnly: boolean }) {
+/** Dates travel as strings; the date pickers hold dayjs values. A null number from the server (`-1`) is empty. */
+export function valuePropsOf(field: FieldSchema) {
+  if (field.type === 'date' || field.type === 'datetime') {
+    const format = dateFormatOf(field);
+    return {
+      getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value, format) : undefined }),
+      normalize: (value: Dayjs | null) => (value ? value.format(format) : ''),
+    };
+  }
+  if ((field.type === 'int' || field.type === 'number') && !isChoiceField(field)) {
+    return { getValueProps: (value: unknown) => ({ value: value === -1 ? undefined : value }) };
+  }
+  return {};
+}
+
+interface FieldFormItemProps extends FieldProps {
+  schema: Pick<ResourceSchema, 'name'>;
+  /** Sibling fields (cross-field rules). */
+  fields: readonly FieldSchema[];
+  readOnly: boolean;
+  record?: Row;
+  form?: FormInstance;
+  /** Form.Item name prefix inside a Form.List row. */
+  namePrefix?: (string | number)[];
+  /** The row's absolute path in the form (fills on pick write there); defaults to `namePrefix`. */
+  absolutePrefix?: (string | number)[];
+  noLabel?: boolean;
+}
+
+/** Form.Item of one schema field: translated label, the vocabulary's rules with their exact messages. */
+export function FieldFormItem({ schema, field, fields, readOnly, record, form, namePrefix = [], absolutePrefix, noLabel }: FieldFormItemProps) {
   const { t } = useTranslation();
   const label = t(fieldLabelKey(schema, field));
-  if (readOnly) {
+  const name = [...namePrefix, field.name];
+  if (readOnly || field.readOnly) {
     return (
-      <Form.Item name={field.name} label={label}>
-        <ReadOnlyValue field={field} />
+      <Form.Item name={name} label={noLabel ? undefined : label}>
+        <ReadOnlyValue field={field} record={record} />
       </Form.Item>
     );
   }
-  const format = dateFormatOf(field);
-  const dateProps =
-    field.type === 'date' || field.type === 'datetime'
-      ? {
-          getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value, format) : undefined }),
-          normalize: (value: Dayjs | null) => (value ? value.format(format) : ''),
-        }
-      : {};
   return (
     <Form.Item
-      name={field.name}
-      label={label}
-      rules={formRulesOf(field, label, t)}
+      name={name}
+      label={noLabel ? undefined : label}
+      rules={formRulesOf(field, fields)}
       validateTrigger={FORM_VALIDATE_TRIGGER}
-      {...dateProps}
+      dependencies={field.rules?.notBefore ? [[...namePrefix, field.rules.notBefore]] : undefined}
+      {...valuePropsOf(field)}
     >
-      <FieldEditor field={field} label={label} />
+      <FieldEditor field={field} label={label} record={record} form={form} namePrefix={absolutePrefix ?? namePrefix} />
     </Form.Item>
   );
 }
 
-/** Search-form control: text box for like, select (or text box) for equal, range picker for dateRange. */
+/** Search-form control: text box for like, select (or text box) for equal, cascader for tree, range picker for dates. */
 export function SearchFieldControl({ field, label, ...control }: FieldProps & ControlProps & { label: string }) {
   const { t } = useTranslation();
   if (field.search === 'dateRange') {
     return <DatePicker.RangePicker {...control} placeholder={[t('crud.rangeStart'), t('crud.rangeEnd')]} />;
   }
+  if (field.search === 'tree' && field.treePath) {
+    return <TreePathSearch {...control} field={field} placeholder={t('crud.selectPlaceholder', { label })} />;
+  }
   if (field.search === 'equal' && isChoiceField(field)) {
-    return <ChoiceSelect {...control} field={field} placeholder={t('crud.selectPlaceholder', { label })} allowClear />;
+    return <ChoiceSelect {...control} field={field} placeholder={t('crud.selectPlaceholder', { label })} allowClear style={{ minWidth: 160 }} />;
   }
   return <Input {...control} placeholder={t('crud.inputPlaceholder', { label })} allowClear />;
 }

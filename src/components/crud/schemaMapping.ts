@@ -1,7 +1,8 @@
 import type { CrudFilters } from '@refinedev/core';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
-import type { FieldSchema, LocalizedText, ResourceSchema } from '../../../resources/types';
+import type { FieldSchema, FormMode, LocalizedText, ResourceSchema, SectionSchema } from '../../../resources/types';
+import { isBefore, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../../resources/validation';
 
 /** What a schema-driven screen needs from i18n; keeps this module free of React. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -14,11 +15,31 @@ export interface FieldOption {
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-export const fieldLabelKey = (schema: ResourceSchema, field: FieldSchema) => `${schema.name}.fields.${field.name}`;
+export const fieldLabelKey = (schema: Pick<ResourceSchema, 'name'>, field: FieldSchema) => `${schema.name}.fields.${field.name}`;
+export const sectionLabelKey = (schema: ResourceSchema, section: SectionSchema) => `${schema.name}.sections.${section.key}`;
+export const operationLabelKey = (schema: ResourceSchema, alias: string) => `${schema.name}.operations.${alias}`;
 
 export const listFieldsOf = (schema: ResourceSchema) => schema.fields.filter((f) => f.list !== false);
 
-export const formFieldsOf = (schema: ResourceSchema) => schema.fields.filter((f) => f.form !== false && !f.readOnly);
+/** The default first section of a form without declared sections. */
+export const BASIC_SECTION: SectionSchema = { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } };
+
+export const sectionsOf = (schema: ResourceSchema, mode: FormMode) =>
+  (schema.sections ?? [BASIC_SECTION]).filter((section) => !section.hiddenOn?.includes(mode));
+
+const sectionOfField = (schema: ResourceSchema, field: FieldSchema) => field.section ?? (schema.sections ?? [BASIC_SECTION])[0].key;
+
+/**
+ * The fields a form shows in `mode` and `section`: editable fields, and on edit and view the server-maintained ones
+ * (run status, duration) as text. Derived labels (`projectName`) never appear: their ref field shows them.
+ */
+export function formFieldsOf(schema: ResourceSchema, mode: FormMode, section?: string): FieldSchema[] {
+  return schema.fields.filter((field) => {
+    if (field.form === false || field.virtual || field.hiddenOn?.includes(mode)) return false;
+    if (field.readOnly && mode === 'create') return false;
+    return section === undefined || sectionOfField(schema, field) === section;
+  });
+}
 
 export const searchFieldsOf = (schema: ResourceSchema) => schema.fields.filter((f) => f.search !== undefined);
 
@@ -26,12 +47,53 @@ export const isChoiceField = (field: FieldSchema) => field.dict !== undefined ||
 
 export const isDateField = (field: FieldSchema) => field.type === 'date' || field.type === 'datetime';
 
-/** Form validation of one field: the schema's exact required message, checked on blur and change; max length. */
-export function formRulesOf(field: FieldSchema, label: string, t: Translate): Rule[] {
+export const isNumericField = (field: FieldSchema) => field.type === 'int' || field.type === 'number';
+
+/** The value of a field as a person reads it: dictionary/ref labels the server joined, `-1` ("not yet") as empty. */
+export function displayValueOf(field: FieldSchema, record: Record<string, unknown> | undefined, value: unknown): unknown {
+  const joined = field.ref?.as ?? field.treePath?.as ?? field.dict?.as;
+  if (joined && record && record[joined] !== undefined && record[joined] !== '') return record[joined];
+  if (isNumericField(field) && !isChoiceField(field) && value === -1) return '';
+  return value;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * Form validation of one field, compiled from the same vocabulary as the server's zod (same messages): required
+ * (or required-when), max length, not blank, IP, e-mail, phone, not before another field.
+ */
+export function formRulesOf(field: FieldSchema, siblings: readonly FieldSchema[]): Rule[] {
   const rules: Rule[] = [];
-  if (field.required) rules.push({ required: true, message: field.required });
-  if (field.maxLength !== undefined) {
-    rules.push({ type: 'string', max: field.maxLength, message: t('crud.maxLength', { label, max: field.maxLength }) });
+  const when = field.rules?.requiredWhen;
+  if (field.required && !when) rules.push({ required: true, message: field.required });
+  if (field.required && when) {
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_, value) => {
+        const applies = String(getFieldValue(when.field) ?? '') === String(when.equals);
+        if (applies && (value === undefined || value === null || value === '')) throw new Error(field.required);
+      },
+    }));
+  }
+  if (field.maxLength !== undefined) rules.push({ type: 'string', max: field.maxLength, message: ruleMessages.maxLength(field, field.maxLength) });
+  const check = (test: (value: string) => boolean, message: string): Rule => ({
+    validator: async (_, value) => {
+      if (text(value) !== '' && !test(text(value))) throw new Error(message);
+    },
+  });
+  if (field.rules?.notBlank) rules.push({ validator: async (_, value) => { if (text(value) !== '' && isBlank(text(value))) throw new Error(ruleMessages.notBlank(field)); } });
+  if (field.rules?.ip) rules.push(check(isIp, ruleMessages.ip(field)));
+  if (field.rules?.email) rules.push(check(isEmail, ruleMessages.email(field)));
+  if (field.rules?.phone) {
+    rules.push({ validator: async (_, value) => { const problem = text(value) === '' ? undefined : phoneProblem(text(value)); if (problem) throw new Error(problem); } });
+  }
+  const other = siblings.find((candidate) => candidate.name === field.rules?.notBefore);
+  if (other) {
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_, value) => {
+        if (isBefore(text(value), text(getFieldValue(other.name)))) throw new Error(ruleMessages.notBefore(field, other));
+      },
+    }));
   }
   return rules;
 }
@@ -52,33 +114,54 @@ export function optionLabelOf(options: readonly FieldOption[], value: unknown): 
   return options.find((o) => String(o.value) === String(value))?.label;
 }
 
-type SearchValue = string | number | [Dayjs | null, Dayjs | null] | null | undefined;
+type SearchValue = string | number | string[] | [Dayjs | null, Dayjs | null] | null | undefined;
 
-function isBlank(value: unknown) {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+function isEmptyValue(value: unknown) {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 }
 
 /**
- * Search form values → Refine filters: like → contains, equal → eq, dateRange → between [start of first day,
- * end of last day] (the data provider sends it as `<field>_dategt` / `<field>_datelt`). Blank values give
- * `undefined`, which Refine drops, so clearing the form clears the filters.
+ * Search form values → Refine filters: like → contains, equal → eq, tree → startswith (a module and everything below
+ * it), dateRange → between [start of first day, end of last day]. Blank values give `undefined`, which Refine drops,
+ * so clearing the form clears the filters.
  */
 export function searchFilters(schema: ResourceSchema, values: Record<string, SearchValue>): CrudFilters {
   const filters: CrudFilters = [];
   for (const field of searchFieldsOf(schema)) {
     const value = values[field.name];
     if (field.search === 'dateRange') {
-      const [start, end] = Array.isArray(value) ? value : [null, null];
+      const [start, end] = Array.isArray(value) ? (value as [Dayjs | null, Dayjs | null]) : [null, null];
       filters.push({
         field: field.name,
         operator: 'between',
         value: start && end ? [start.startOf('day').format(DATETIME_FORMAT), end.endOf('day').format(DATETIME_FORMAT)] : undefined,
       });
+    } else if (field.search === 'tree') {
+      filters.push({ field: field.name, operator: 'startswith', value: isEmptyValue(value) ? undefined : (value as string[]).join(',') });
     } else {
       const operator = field.search === 'like' ? 'contains' : 'eq';
       const trimmed = typeof value === 'string' ? value.trim() : value;
-      filters.push({ field: field.name, operator, value: isBlank(trimmed) ? undefined : trimmed });
+      filters.push({ field: field.name, operator, value: isEmptyValue(trimmed) ? undefined : trimmed });
     }
   }
   return filters;
+}
+
+/** Filters from the URL → the search form's values, so a reload or a pasted link shows what the list is filtered by. */
+export function searchValuesOf(
+  schema: ResourceSchema,
+  filters: CrudFilters,
+  toDate: (text: string) => Dayjs,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const filter of filters) {
+    if (!('field' in filter)) continue;
+    const field = schema.fields.find((candidate) => candidate.name === filter.field);
+    if (!field?.search || filter.value === undefined) continue;
+    if (field.search === 'dateRange' && Array.isArray(filter.value)) values[field.name] = filter.value.map((v: string) => toDate(v));
+    else if (field.search === 'tree') values[field.name] = String(filter.value).split(',');
+    else if (field.search === 'equal' && isNumericField(field)) values[field.name] = Number(filter.value);
+    else values[field.name] = filter.value;
+  }
+  return values;
 }

@@ -9,7 +9,7 @@ interface DictItem {
   dictValue: string;
 }
 
-// One request per dictionary for the whole session; every table and form that shows it shares the answer.
+// One request per dictionary per screen visit; every table and form that shows it shares the answer.
 const dictionaryCache = new Map<string, Promise<FieldOption[]>>();
 
 function loadDictionary(code: string, biz: boolean): Promise<FieldOption[]> {
@@ -25,6 +25,11 @@ function loadDictionary(code: string, biz: boolean): Promise<FieldOption[]> {
     dictionaryCache.set(cacheKey, pending);
   }
   return pending;
+}
+
+/** Forgets the loaded dictionaries, so an item edited in 字典管理 shows in the next screen opened. */
+export function forgetDictionaries() {
+  dictionaryCache.clear();
 }
 
 /** The choices of a field: its dictionary (loaded once) or its fixed options in the current language. */
@@ -47,5 +52,7 @@ export function useFieldOptions(field: FieldSchema): FieldOption[] {
   }, [dictCode, dictBiz]);
 
   if (field.options) return localizedOptions(field.options, i18n.language);
+  // Dictionary keys are strings; an int field stores numbers, so its options must be numbers to match its value.
+  if (field.type === 'int' || field.type === 'number') return dictOptions.map((option) => ({ ...option, value: Number(option.value) }));
   return dictOptions;
 }

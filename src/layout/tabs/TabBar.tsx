@@ -8,6 +8,7 @@ import { siteConfig } from '../../../providers/config';
 import { http } from '../../../providers/http';
 import { homeTab, storeKeys, type Tab } from '../../../providers/session';
 import { getStore, setStore } from '../../../providers/storage';
+import { screenRouteOf } from '../../../resources/routing';
 import { resourceSchemas } from '../../../resources/schemas';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { pageTitleOf, titleText } from '../../router/pageTitles';
@@ -71,14 +72,16 @@ export function TabBar({ tracking }: { tracking: boolean }) {
       return;
     }
     lastShown.current = pathname + search;
-    const title = pageTitleOf(pathname, allMenus, resourceSchemas);
+    const screen = screenRouteOf(pathname, resourceSchemas);
+    const title = pageTitleOf(screen, allMenus, resourceSchemas);
     const tab: Tab = {
       label: titleText(title, t),
       value: pathname + search,
       params: JSON.parse(paramsText) as Record<string, string>,
       query: Object.fromEntries(query),
       meta: { titleKey: title.key },
-      group: ancestorPathsOf(allMenus, pathname),
+      group: ancestorPathsOf(allMenus, screen),
+      ...(screen !== pathname || resourceSchemas.some((schema) => schema.route === screen) ? { screen } : {}),
     };
     setTabs((open) => openTab(open, tab));
   }, [tracking, pathname, search, paramsText, allMenus, navigate, t]);

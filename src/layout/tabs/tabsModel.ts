@@ -27,7 +27,9 @@ export function restoreTabs(stored: unknown, options: TabsOptions): Tab[] {
 
 /** Opens `tab`, or refreshes the open tab with the same key (its label may have been translated meanwhile). */
 export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
-  const index = tabs.findIndex((open) => open.value === tab.value);
+  // One tab per screen: a record opened over a list (`/x/1/edit`) takes the list's tab along.
+  const screenOf = (candidate: Tab) => candidate.screen ?? candidate.value;
+  const index = tabs.findIndex((open) => screenOf(open) === screenOf(tab));
   if (index === -1) return [...tabs, tab];
   return tabs.map((open, position) => (position === index ? tab : open));
 }

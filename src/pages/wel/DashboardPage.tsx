@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RecentTaskRecord } from '../../../server/modules/desk/figures';
+import type { RecentTaskRecord } from '../../../resources/wire';
 import { BarChart, DonutChart, LineChart } from '../../components/charts';
 import { FigureCards } from './FigureCards';
 import { FiguresLoadError } from './FiguresLoadError';

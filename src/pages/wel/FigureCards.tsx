@@ -3,7 +3,7 @@ import { DesktopOutlined, PlayCircleOutlined, ProjectOutlined, ScheduleOutlined 
 import { createElement, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { DashboardFigures } from '../../../server/modules/desk/figures';
+import type { DashboardFigures } from '../../../resources/wire';
 
 interface Figure {
   key: string;

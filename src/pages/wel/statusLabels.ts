@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StatusCount } from '../../../server/modules/desk/figures';
+import type { StatusCount } from '../../../resources/wire';
 
 /**
  * The label of a dictionary value on the dashboard. In Chinese the dictionary's own text is shown (administrators

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '../../../providers/http';
-import type { DashboardFigures } from '../../../server/modules/desk/figures';
+import type { DashboardFigures } from '../../../resources/wire';
 
 export const DASHBOARD_FIGURES_URL = '/api/blade-desk/dashboard/figures';
 

@@ -1,0 +1,289 @@
+/**
+ * The terminal agent: runs on a test bench, takes the cases of its terminal from the server and runs their python
+ * scripts. Only Node built-ins.
+ *
+ *   npm run agent -- --server http://localhost:8080 --terminal TM-001 --token bta_...
+ *
+ * Heartbeat every few seconds; long-poll `next`; download the script with its presigned URL; run `python3 script`
+ * (no shell) in a temp dir under the case's time limit; stream its output; post the result. A case the server says to
+ * stop (its run was ended) is killed and reported as terminated. SIGINT/SIGTERM stop cleanly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+interface Options {
+  server: string;
+  terminal: string;
+  token: string;
+  heartbeatSeconds: number;
+  python: string;
+}
+
+interface Envelope<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+interface AssignedCase {
+  caseId: string;
+  runId: string;
+  taskCode: string;
+  caseCode: string;
+  caseTitle: string;
+  scriptName: string;
+  scriptUrl: string;
+  timeLimitSeconds: number;
+}
+
+type CaseStatus = 'passed' | 'failed' | 'error' | 'timeout' | 'terminated';
+type KillReason = 'timeout' | 'terminated' | 'shutdown';
+
+const LOG_FLUSH_MS = 1000;
+const LOG_FLUSH_BYTES = 16 * 1024;
+const TAIL_CHARS = 8 * 1024;
+const POLL_SECONDS = 25;
+
+const log = (message: string) => console.log(`${new Date().toISOString()} [agent] ${message}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class AuthError extends Error {}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      server: { type: 'string' },
+      terminal: { type: 'string' },
+      token: { type: 'string' },
+      heartbeat: { type: 'string' },
+      python: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const usage = 'usage: npm run agent -- --server URL --terminal CODE --token TOKEN [--heartbeat SECONDS] [--python python3]';
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const token = values.token ?? process.env.BLADE_AGENT_TOKEN;
+  if (!values.server || !values.terminal || !token) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const heartbeatSeconds = Number(values.heartbeat ?? 5);
+  return {
+    server: values.server.replace(/\/+$/, ''),
+    terminal: values.terminal,
+    token,
+    heartbeatSeconds: Number.isFinite(heartbeatSeconds) && heartbeatSeconds > 0 ? heartbeatSeconds : 5,
+    python: values.python ?? 'python3',
+  };
+}
+
+class Agent {
+  private stopping = false;
+  private pollAbort = new AbortController();
+  private current: { caseId: string; kill(reason: KillReason): void } | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  exitCode = 0;
+
+  constructor(private readonly options: Options) {}
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.token}`, 'Terminal-Code': this.options.terminal };
+    const init: RequestInit = { method, headers, signal };
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body ?? {});
+    }
+    const response = await fetch(`${this.options.server}/api/blade-agent/${path}`, init);
+    const envelope = (await response.json()) as Envelope<T>;
+    if (envelope.code === 401) throw new AuthError('终端令牌无效、已吊销或不属于该终端');
+    if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+    return envelope.data;
+  }
+
+  async run(): Promise<void> {
+    log(`terminal ${this.options.terminal} → ${this.options.server}`);
+    await this.heartbeat();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatSeconds * 1000);
+    while (!this.stopping) {
+      let assigned: AssignedCase | null;
+      try {
+        assigned = await this.call<AssignedCase | null>('GET', `next?wait=${POLL_SECONDS}`, undefined, this.pollAbort.signal);
+      } catch (error) {
+        if (this.stopping) break;
+        if (error instanceof AuthError) return this.fail(error);
+        log(`poll failed (${(error as Error).message}); retrying`);
+        await sleep(2000);
+        continue;
+      }
+      if (assigned) await this.runCase(assigned);
+    }
+    this.stopHeartbeat();
+  }
+
+  private async heartbeat(): Promise<void> {
+    try {
+      const answer = await this.call<{ kill: boolean }>('POST', 'heartbeat', this.current ? { caseId: this.current.caseId } : {});
+      if (answer.kill) this.current?.kill('terminated');
+    } catch (error) {
+      if (error instanceof AuthError) this.fail(error);
+      else log(`heartbeat failed: ${(error as Error).message}`);
+    }
+  }
+
+  private fail(error: Error) {
+    log(error.message);
+    this.exitCode = 3;
+    this.stop();
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+  }
+
+  /** Stops taking cases; a running case is killed and reported. */
+  stop(): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.pollAbort.abort();
+    this.current?.kill('shutdown');
+    if (!this.current) this.stopHeartbeat();
+  }
+
+  private async runCase(assigned: AssignedCase): Promise<void> {
+    log(`case ${assigned.caseCode || assigned.caseId} of ${assigned.taskCode}: ${assigned.scriptName} (limit ${assigned.timeLimitSeconds} s)`);
+    const dir = await mkdtemp(join(tmpdir(), 'blade-agent-'));
+    const started = Date.now();
+    try {
+      const result = await this.execute(assigned, dir);
+      const durationMs = Date.now() - started;
+      log(`case ${assigned.caseCode || assigned.caseId}: ${result.status}${result.exitCode === null ? '' : ` (exit ${result.exitCode})`} in ${durationMs} ms`);
+      await this.postResult({ caseId: assigned.caseId, durationMs, ...result });
+    } finally {
+      this.current = undefined;
+      await rm(dir, { recursive: true, force: true });
+      if (this.stopping) this.stopHeartbeat();
+    }
+  }
+
+  private async execute(assigned: AssignedCase, dir: string) {
+    let script: Uint8Array;
+    try {
+      const response = await fetch(assigned.scriptUrl);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      script = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      return { status: 'error' as CaseStatus, exitCode: null, message: `脚本下载失败: ${(error as Error).message}`.slice(0, 255), logTail: '' };
+    }
+    const name = assigned.scriptName.replace(/[^\w.-]/g, '_').replace(/^\.+/, '') || 'script.py';
+    const file = join(dir, name);
+    await writeFile(file, script);
+    return this.spawnScript(assigned, dir, file);
+  }
+
+  private spawnScript(assigned: AssignedCase, dir: string, file: string) {
+    const env: NodeJS.ProcessEnv = { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' };
+    delete env.BLADE_AGENT_TOKEN;
+    return new Promise<{ status: CaseStatus; exitCode: number | null; message?: string; logTail: string }>((resolve) => {
+      // Its own process group, so a kill reaches whatever the script started too.
+      const child: ChildProcess = spawn(this.options.python, [file], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      let killed: KillReason | undefined;
+      let spawnError: Error | undefined;
+      let tail = '';
+      let pending = '';
+      let sending = Promise.resolve();
+
+      const flush = () => {
+        if (pending === '') return;
+        const chunk = pending;
+        pending = '';
+        sending = sending.then(async () => {
+          try {
+            const answer = await this.call<{ kill: boolean }>('POST', 'log', { caseId: assigned.caseId, chunk });
+            if (answer.kill) kill('terminated');
+          } catch (error) {
+            log(`log upload failed: ${(error as Error).message}`);
+          }
+        });
+      };
+      const onOutput = (text: string) => {
+        pending += text;
+        tail = (tail + text).slice(-TAIL_CHARS);
+        if (pending.length >= LOG_FLUSH_BYTES) flush();
+      };
+      const kill = (reason: KillReason) => {
+        if (killed || child.exitCode !== null || child.pid === undefined) return;
+        killed = reason;
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      };
+
+      this.current = { caseId: assigned.caseId, kill };
+      // Decoded by the streams, so a character split across two reads stays whole.
+      child.stdout?.setEncoding('utf8').on('data', onOutput);
+      child.stderr?.setEncoding('utf8').on('data', onOutput);
+      const flusher = setInterval(flush, LOG_FLUSH_MS);
+      const limit = setTimeout(() => kill('timeout'), assigned.timeLimitSeconds * 1000);
+      child.on('error', (error) => {
+        spawnError = error;
+      });
+      child.on('close', async (code) => {
+        clearInterval(flusher);
+        clearTimeout(limit);
+        flush();
+        await sending;
+        if (spawnError) return resolve({ status: 'error', exitCode: null, message: `无法启动 ${this.options.python}: ${spawnError.message}`.slice(0, 255), logTail: tail });
+        if (killed === 'timeout') return resolve({ status: 'timeout', exitCode: code, message: `超过时限 ${assigned.timeLimitSeconds} 秒`, logTail: tail });
+        if (killed === 'terminated') return resolve({ status: 'terminated', exitCode: code, message: '任务已结束，用例被终止', logTail: tail });
+        if (killed === 'shutdown') return resolve({ status: 'error', exitCode: code, message: '终端代理已停止', logTail: tail });
+        resolve({ status: code === 0 ? 'passed' : 'failed', exitCode: code, logTail: tail });
+      });
+    });
+  }
+
+  /** A result is the one thing not to lose: a few retries before giving up (the watchdog then closes the case). */
+  private async postResult(result: { caseId: string; status: CaseStatus; exitCode: number | null; durationMs: number; message?: string; logTail: string }) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      try {
+        await this.call('POST', 'result', result);
+        return;
+      } catch (error) {
+        if (error instanceof AuthError) return this.fail(error);
+        log(`result upload failed (${(error as Error).message}), attempt ${attempt}`);
+        await sleep(1000 * attempt);
+      }
+    }
+  }
+}
+
+const agent = new Agent(parseOptions(process.argv.slice(2)));
+let signals = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    signals++;
+    if (signals > 1) process.exit(1);
+    log(`${signal}: stopping`);
+    agent.stop();
+  });
+}
+agent.run().then(
+  () => {
+    log('stopped');
+    process.exit(agent.exitCode);
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

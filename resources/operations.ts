@@ -1,0 +1,21 @@
+import type { OperationSchema } from './types';
+
+/** The standard operations of a crud screen, as data (schemas stay JSON-serialisable). */
+export const ADD: OperationSchema = { alias: 'add', label: { zh: '新增', en: 'Add' }, placement: 'toolbar', icon: 'PlusOutlined' };
+export const EDIT: OperationSchema = { alias: 'edit', label: { zh: '修改', en: 'Edit' }, placement: 'row', icon: 'EditOutlined' };
+export const DELETE: OperationSchema = {
+  alias: 'delete',
+  label: { zh: '删除', en: 'Delete' },
+  placement: 'both',
+  icon: 'DeleteOutlined',
+  confirm: { zh: '确定将选择数据删除?', en: 'Delete the selected data?' },
+};
+export const VIEW: OperationSchema = { alias: 'view', label: { zh: '查看', en: 'View' }, placement: 'row', icon: 'EyeOutlined' };
+
+export const CRUD: OperationSchema[] = [ADD, EDIT, DELETE, VIEW];
+
+/** Aliases handled by the generic list, form and remove calls; every other operation is a custom call. */
+export const STANDARD_ALIASES = new Set(['add', 'edit', 'delete', 'view']);
+
+/** Seeded `action` (dict `button_func`) of a button: 1 toolbar, 2 row, 3 both. */
+export const ACTION_OF_PLACEMENT = { toolbar: 1, row: 2, both: 3 } as const;

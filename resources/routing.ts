@@ -1,0 +1,29 @@
+import type { FormMode, ResourceSchema } from './types';
+
+/** What a resource screen's URL says: the list alone, or a record open in a mode (`/x/new`, `/x/:id`, `/x/:id/edit`). */
+export type ScreenView = { kind: 'list' } | { kind: 'form'; mode: FormMode; id?: string } | { kind: 'unknown' };
+
+/** The view of `pathname` under the screen's list route. */
+export function screenViewOf(route: string, pathname: string): ScreenView {
+  const rest = pathname.startsWith(route) ? pathname.slice(route.length).replace(/\/+$/, '') : undefined;
+  if (rest === undefined) return { kind: 'unknown' };
+  if (rest === '') return { kind: 'list' };
+  if (rest === '/new') return { kind: 'form', mode: 'create' };
+  const match = /^\/([^/]+)(\/edit)?$/.exec(rest);
+  if (!match) return { kind: 'unknown' };
+  return { kind: 'form', mode: match[2] ? 'edit' : 'view', id: decodeURIComponent(match[1]) };
+}
+
+/** The path of a view (the query string is kept by the caller). */
+export function screenPathOf(route: string, view: { mode?: FormMode; id?: string }): string {
+  if (view.mode === 'create') return `${route}/new`;
+  if (view.id === undefined) return route;
+  const id = encodeURIComponent(view.id);
+  return view.mode === 'edit' ? `${route}/${id}/edit` : `${route}/${id}`;
+}
+
+/** The list route of the resource screen `pathname` belongs to, or `pathname` itself: tabs, titles and 403 key on it. */
+export function screenRouteOf(pathname: string, schemas: readonly ResourceSchema[]): string {
+  const schema = schemas.find((candidate) => pathname === candidate.route || pathname.startsWith(`${candidate.route}/`));
+  return schema ? schema.route : pathname;
+}

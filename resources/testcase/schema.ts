@@ -1,0 +1,85 @@
+import { CRUD } from '../operations';
+import type { ResourceSchema } from '../types';
+
+/**
+ * Test cases (spec §2 test cases, §3 Test case, §5 messages, §7 blade-testcase): public or of a project, filed under
+ * a module, linked to an audited script that a terminal agent runs.
+ */
+export const testCaseSchema: ResourceSchema = {
+  name: 'testcase',
+  title: { zh: '测试用例', en: 'Test cases' },
+  api: '/gateway/blade-testcase/testCase',
+  table: 'blade_test_case',
+  tenantScoped: true,
+  route: '/test/testcase',
+  menu: { parent: 'test', icon: 'FileDoneOutlined', sort: 4 },
+  permissionCode: 'testcase',
+  operations: CRUD,
+  form: { mode: 'drawer', width: '90%' },
+  treeFilter: 'moduleTypePath',
+  sections: [
+    { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
+    { key: 'detail', label: { zh: '详细描述', en: 'Details' } },
+    { key: 'script', label: { zh: '脚本关联', en: 'Script' } },
+  ],
+  fields: [
+    { name: 'caseCode', type: 'string', label: { zh: '用例编号', en: 'Case code' }, required: '请输入用例编号', maxLength: 64, search: 'like', unique: '用例编号已存在', rules: { notBlank: true } },
+    { name: 'caseTitle', type: 'string', label: { zh: '用例标题', en: 'Title' }, required: '请输入用例标题', maxLength: 255, search: 'like', width: 220, rules: { notBlank: true } },
+    {
+      name: 'moduleTypePath',
+      type: 'string',
+      label: { zh: '功能模块', en: 'Module' },
+      required: '请选择功能模块',
+      maxLength: 255,
+      treePath: { resource: 'moduletype', as: 'moduleTypeStr' },
+      list: false,
+    },
+    { name: 'moduleTypeStr', type: 'string', label: { zh: '功能模块', en: 'Module' }, virtual: true, readOnly: true, form: false, width: 180 },
+    { name: 'priority', type: 'int', label: { zh: '优先级', en: 'Priority' }, dict: { code: 'test_case_priority', as: 'priorityName' }, search: 'equal', defaultValue: 2 },
+    {
+      name: 'ownership',
+      type: 'int',
+      label: { zh: '用例归属', en: 'Ownership' },
+      required: '请选择用例归属',
+      dict: { code: 'ownership_type', as: 'ownershipName' },
+      widget: 'radio',
+      defaultValue: 0,
+    },
+    {
+      name: 'projectId',
+      type: 'id',
+      label: { zh: '所属项目', en: 'Project' },
+      required: '请选择项目',
+      rules: { requiredWhen: { field: 'ownership', equals: 1 } },
+      ref: { resource: 'project', label: 'projectName', as: 'projectName', searchParam: 'projectName' },
+      list: false,
+    },
+    { name: 'projectName', type: 'string', label: { zh: '所属项目', en: 'Project' }, virtual: true, readOnly: true, form: false, search: 'like' },
+    {
+      name: 'auditStatus',
+      type: 'int',
+      label: { zh: '审核状态', en: 'Audit status' },
+      required: '请选择审核状态',
+      dict: { code: 'test_case_audit_status', as: 'auditStatusStr' },
+      search: 'equal',
+      defaultValue: 0,
+    },
+    { name: 'purpose', type: 'text', label: { zh: '测试目的', en: 'Purpose' }, required: '请选输入目的', maxLength: 1000, span: 24, list: false },
+    { name: 'precondition', type: 'text', label: { zh: '前置条件', en: 'Precondition' }, maxLength: 2000, span: 24, list: false, section: 'detail' },
+    { name: 'testSteps', type: 'text', widget: 'editor', label: { zh: '测试步骤', en: 'Steps' }, maxLength: 4000, span: 24, list: false, section: 'detail' },
+    { name: 'expectedResult', type: 'text', label: { zh: '预期结果', en: 'Expected result' }, maxLength: 2000, span: 24, list: false, section: 'detail' },
+    {
+      name: 'testScriptId',
+      type: 'id',
+      label: { zh: '脚本编号', en: 'Script code' },
+      required: '请选择脚本编号',
+      // Pickers offer audited scripts only (spec §4).
+      ref: { resource: 'testscript', label: 'scriptCode', as: 'testScriptCode', searchParam: 'scriptCode', query: { auditStatus: 1 }, fill: { scriptPath: 'scriptPath', scriptDesc: 'scriptDesc' } },
+      section: 'script',
+      list: false,
+    },
+    { name: 'testScriptCode', type: 'string', label: { zh: '脚本编号', en: 'Script code' }, virtual: true, readOnly: true, form: false },
+    { name: 'scriptPath', type: 'string', label: { zh: '脚本地址', en: 'Script file' }, maxLength: 500, readOnly: true, list: false, section: 'script' },
+    { name: 'scriptDesc', type: 'text', label: { zh: '脚本描述', en: 'Script description' }, readOnly: true, list: false, section: 'script', span: 24 },
+  ],
+};

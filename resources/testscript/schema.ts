@@ -1,0 +1,65 @@
+import { CRUD } from '../operations';
+import type { ResourceSchema } from '../types';
+
+/**
+ * Test scripts (spec §3 Test script, §5 messages, §7 blade-testscript): python files uploaded straight to object
+ * storage (key `script/{name}_fb_{size}_b_{timestamp}.{ext}`), run by terminal agents.
+ */
+export const testScriptSchema: ResourceSchema = {
+  name: 'testscript',
+  title: { zh: '测试脚本', en: 'Test scripts' },
+  api: '/gateway/blade-testscript/testScript',
+  table: 'blade_test_script',
+  tenantScoped: true,
+  route: '/test/testscript',
+  menu: { parent: 'test', icon: 'CodeOutlined', sort: 5 },
+  permissionCode: 'testscript',
+  operations: CRUD,
+  form: { mode: 'drawer', width: '60%' },
+  treeFilter: 'moduleTypePath',
+  fields: [
+    { name: 'scriptCode', type: 'string', label: { zh: '脚本编号', en: 'Script code' }, required: '请输入脚本编号', maxLength: 64, search: 'like', unique: '脚本编号已存在', rules: { notBlank: true } },
+    { name: 'scriptPath', type: 'string', widget: 'upload', label: { zh: '脚本地址', en: 'Script file' }, required: '请输入脚本地址', maxLength: 500, span: 24, width: 260 },
+    { name: 'scriptType', type: 'string', label: { zh: '脚本类型', en: 'Script type' }, dict: { code: 'script_type' }, defaultValue: 'python', maxLength: 32 },
+    { name: 'version', type: 'string', label: { zh: '版本', en: 'Version' }, maxLength: 32, defaultValue: 'V1.0' },
+    {
+      name: 'moduleTypePath',
+      type: 'string',
+      label: { zh: '功能模块', en: 'Module' },
+      required: '请选择功能模块',
+      maxLength: 255,
+      treePath: { resource: 'moduletype', as: 'moduleTypeStr' },
+      list: false,
+    },
+    { name: 'moduleTypeStr', type: 'string', label: { zh: '功能模块', en: 'Module' }, virtual: true, readOnly: true, form: false, width: 180 },
+    {
+      name: 'ownershipType',
+      type: 'int',
+      label: { zh: '脚本归属', en: 'Ownership' },
+      required: '请选择脚本归属',
+      dict: { code: 'ownership_type', as: 'ownershipTypeName' },
+      widget: 'radio',
+      defaultValue: 0,
+    },
+    {
+      name: 'projectId',
+      type: 'id',
+      label: { zh: '项目名称', en: 'Project' },
+      required: '请输入项目名称',
+      rules: { requiredWhen: { field: 'ownershipType', equals: 1 } },
+      ref: { resource: 'project', label: 'projectName', as: 'projectName', searchParam: 'projectName' },
+      list: false,
+    },
+    { name: 'projectName', type: 'string', label: { zh: '项目名称', en: 'Project' }, virtual: true, readOnly: true, form: false },
+    {
+      name: 'auditStatus',
+      type: 'int',
+      label: { zh: '审核状态', en: 'Audit status' },
+      required: '请选择审核状态',
+      dict: { code: 'test_script_audit_status', as: 'auditStatusStr' },
+      search: 'equal',
+      defaultValue: 0,
+    },
+    { name: 'scriptDesc', type: 'text', label: { zh: '脚本描述', en: 'Description' }, maxLength: 1000, span: 24, width: 220 },
+  ],
+};

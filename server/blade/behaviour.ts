@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import type { ResourceSchema } from '../../resources/types';
+import type { Db } from '../db/types';
+import type { BladeEnv, BladeUser, ServerServices } from './context';
+import type { SqlParams } from './query';
+import type { ResourceStore } from './crud';
+
+/** A row being written, as a `server.ts` hook sees it inside the write transaction. */
+export interface WriteContext {
+  tx: Db;
+  user: BladeUser;
+  schema: ResourceSchema;
+  /** The row's id (new on insert). */
+  id: string;
+  isInsert: boolean;
+  /** Values about to be stored, by field name; a hook may change them (before) or read them (after). */
+  values: Record<string, unknown>;
+  /** The stored row before an update, as answered on the wire. */
+  before?: Record<string, unknown>;
+  /** The request body as sent. */
+  body: Record<string, unknown>;
+}
+
+export interface RemoveContext {
+  tx: Db;
+  user: BladeUser;
+  schema: ResourceSchema;
+  ids: string[];
+}
+
+type Handler = (c: Context<BladeEnv>) => Response | Promise<Response>;
+
+/** What a resource's custom endpoints are mounted with: each carries its guard, declared where it is mounted. */
+export interface ResourceRoutes {
+  store: ResourceStore;
+  services: ServerServices;
+  /** Mounts the declared operation `alias` at its method and path, guarded by its button code. */
+  operation(alias: string, handler: Handler): void;
+  /** A read endpoint (full path), open to whoever may open this screen or one that picks its rows. */
+  read(path: string, handler: Handler, method?: 'GET' | 'POST'): void;
+  /** A write endpoint (full path) guarded by the button of the declared operation `alias`. */
+  write(path: string, alias: string, handler: Handler): void;
+}
+
+/** Optional behaviour of a resource (`resources/<name>/server.ts` exports it as `behaviour`). */
+export interface ResourceBehaviour {
+  beforeWrite?(context: WriteContext): Promise<void> | void;
+  afterWrite?(context: WriteContext): Promise<void> | void;
+  beforeRemove?(context: RemoveContext): Promise<void> | void;
+  /** Extra predicates of every list (e.g. main tasks only), over the base alias `t`. */
+  listScope?(user: BladeUser, query: Record<string, string>, params: SqlParams): string[];
+  /** Custom endpoints and operations, mounted before the generic ones. */
+  routes?(routes: ResourceRoutes): void;
+}

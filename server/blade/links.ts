@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { schemaByName } from '../../resources/schemas';
+import type { LinkSchema, ResourceSchema } from '../../resources/types';
+import type { Db } from '../db/types';
+import type { ResourceRoutes } from './behaviour';
+import { jsonBody } from './crud';
+import { R, send } from './envelope';
+import { badRequest, MSG } from './errors';
+import { isIdText, nextId } from './ids';
+import { assertIdentifier, BASE_ALIAS } from './model';
+import { SqlParams } from './query';
+import { readModelOf, selectListOf } from './read-model';
+import { readScope } from './scope';
+import { formatDateTime, serializeRow } from './serializer';
+import { parseWith } from './validate';
+
+const idText = z.union([z.string(), z.number()]).transform(String).refine(isIdText, { error: '不是有效的编号' });
+
+/** Creates the link table of a relation (parent id, target id, audit shape). */
+export async function ensureLinkTable(db: Db, link: LinkSchema): Promise<void> {
+  const table = assertIdentifier(link.table);
+  const parent = assertIdentifier(link.parentKey);
+  const target = assertIdentifier(link.targetKey);
+  await db.exec(`CREATE TABLE IF NOT EXISTS ${table} (
+    id bigint PRIMARY KEY, tenant_id varchar(12) NOT NULL DEFAULT '000000', ${parent} bigint NOT NULL, ${target} bigint NOT NULL,
+    create_user bigint, create_dept bigint, create_time timestamp, update_user bigint, update_time timestamp,
+    status integer NOT NULL DEFAULT 1, is_deleted integer NOT NULL DEFAULT 0);
+  CREATE UNIQUE INDEX IF NOT EXISTS ${table}_pair ON ${table} (tenant_id, ${parent}, ${target}) WHERE is_deleted = 0;`);
+}
+
+/**
+ * The calls of a many-to-many relation (project members): list the linked targets with their labels, add targets,
+ * remove links. Reading needs the screen; changing needs its edit button. Parent and targets must be the caller's.
+ */
+export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: LinkSchema) {
+  const { db } = routes.services;
+  const table = assertIdentifier(link.table);
+  const parentKey = assertIdentifier(link.parentKey);
+  const targetKey = assertIdentifier(link.targetKey);
+  const target = schemaByName(link.target);
+  if (!target) throw new Error(`${schema.name}: link to unknown resource "${link.target}"`);
+  const targetModel = readModelOf(target.name, target.fields);
+  const parentParam = parentKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const saveBody = z.object({ [parentParam]: idText, [`${link.targetKey.replace(/_id$/, '')}Ids`]: z.array(idText).min(1).max(500) });
+  const removeBody = z.object({ ids: z.array(idText).min(1).max(500) });
+
+  async function assertParent(tx: Db, user: Parameters<typeof readScope>[0], id: string) {
+    const params = new SqlParams();
+    const where = [`id = ${params.add(id)}`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+    const [row] = await tx.query(`SELECT 1 FROM ${assertIdentifier(schema.table)} WHERE ${where.join(' AND ')}`, params.values);
+    if (!row) throw badRequest('数据不存在');
+  }
+
+  routes.read(link.endpoints.list, async (c) => {
+    const user = c.get('user');
+    const parentId = c.req.query(parentParam);
+    if (!parentId) throw badRequest(`${MSG.missingParam}: ${parentParam}`);
+    if (!isIdText(parentId)) throw badRequest(`${MSG.paramType}: ${parentParam}`);
+    const params = new SqlParams();
+    const where = [
+      `l.${parentKey} = ${params.add(parentId)}`,
+      `l.tenant_id = ${params.add(user.tenantId)}`,
+      'l.is_deleted = 0',
+      ...readScope(user, params, { tenantScoped: target.tenantScoped, alias: BASE_ALIAS }).predicates,
+    ];
+    const rows = await db.cachedQuery(
+      `SELECT l.id AS link_id, ${selectListOf(targetModel)} FROM ${table} l
+       JOIN ${assertIdentifier(target.table)} ${BASE_ALIAS} ON ${BASE_ALIAS}.id = l.${targetKey} ${targetModel.joins}
+       WHERE ${where.join(' AND ')} ORDER BY l.create_time, l.id LIMIT 1000`,
+      params.values,
+    );
+    const records = rows.map((row) => ({ ...serializeRow(row, targetModel.columns), linkId: String(row.link_id), [`${link.targetKey.replace(/_id$/, '')}Id`]: String(row.id) }));
+    return send(c, R.data(records));
+  });
+
+  routes.write(link.endpoints.save, 'edit', async (c) => {
+    const user = c.get('user');
+    const body = parseWith(saveBody, await jsonBody(c.req.raw)) as Record<string, string | string[]>;
+    const parentId = body[parentParam] as string;
+    const targetIds = [...new Set(body[`${link.targetKey.replace(/_id$/, '')}Ids`] as string[])];
+    await db.transaction(async (tx) => {
+      await assertParent(tx, user, parentId);
+      const params = new SqlParams();
+      const where = [
+        `id = ANY(string_to_array(${params.add(targetIds.join(','))}, ',')::bigint[])`,
+        ...readScope(user, params, { tenantScoped: target.tenantScoped }).predicates,
+      ];
+      const found = await tx.query(`SELECT id FROM ${assertIdentifier(target.table)} WHERE ${where.join(' AND ')}`, params.values);
+      if (found.length !== targetIds.length) throw badRequest(`${target.title.zh}不存在`);
+      const now = formatDateTime(new Date());
+      for (const targetId of targetIds) {
+        await tx.query(
+          `INSERT INTO ${table} (id, tenant_id, ${parentKey}, ${targetKey}, create_user, create_time, update_user, update_time)
+           VALUES ($1, $2, $3, $4, $5, $6, $5, $6) ON CONFLICT DO NOTHING`,
+          [nextId(), user.tenantId, parentId, targetId, isIdText(user.userId) ? user.userId : null, now],
+        );
+      }
+    });
+    return send(c, R.success());
+  });
+
+  routes.write(link.endpoints.remove, 'edit', async (c) => {
+    const user = c.get('user');
+    const { ids } = parseWith(removeBody, await jsonBody(c.req.raw));
+    const params = new SqlParams();
+    const removed = await db.query(
+      `UPDATE ${table} SET is_deleted = 1, update_time = ${params.add(formatDateTime(new Date()))}
+       WHERE id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[]) AND tenant_id = ${params.add(user.tenantId)} AND is_deleted = 0
+       RETURNING id`,
+      params.values,
+    );
+    return send(c, R.status(removed.length > 0));
+  });
+}

@@ -1,0 +1,113 @@
+import type { Context } from 'hono';
+import { resourceSchemas } from '../../resources/schemas';
+import { buttonCode, endpointsOf, operationOf, type ResourceSchema } from '../../resources/types';
+import type { ResourceBehaviour, ResourceRoutes } from './behaviour';
+import type { BladeApp, BladeEnv, BladeUser, ServerServices } from './context';
+import { idList, jsonBody, type ResourceStore } from './crud';
+import { mountLink } from './links';
+import { R, send } from './envelope';
+import { badRequest, forbidden, MSG } from './errors';
+import { recordOperation } from './operation-log';
+import { assertCode, hasMenu } from './permissions';
+import { parseIdValue } from './validate';
+
+/** Screens whose forms pick rows of `schema` (a ref or tree path to it): they may read its lists too. */
+export function readerCodesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[] = resourceSchemas): string[] {
+  const codes = new Set([schema.permissionCode]);
+  for (const other of schemas) {
+    const fields = [...other.fields, ...(other.children ?? []).flatMap((child) => child.fields)];
+    const picks = fields.some((field) => field.ref?.resource === schema.name || field.treePath?.resource === schema.name);
+    const links = (other.links ?? []).some((link) => link.target === schema.name);
+    if (picks || links) codes.add(other.permissionCode);
+  }
+  return [...codes];
+}
+
+/** The caller holds the button of the declared operation; an undeclared operation is refused to everyone. */
+export async function assertOperation(services: ServerServices, schema: ResourceSchema, user: BladeUser, alias: string) {
+  if (!operationOf(schema, alias)) throw forbidden();
+  await assertCode(services.db, user, buttonCode(schema.permissionCode, alias));
+}
+
+type Handler = (c: Context<BladeEnv>) => Response | Promise<Response>;
+
+/**
+ * Mounts a resource: its custom endpoints first (from `server.ts`), then list, detail, select, the tree calls and,
+ * unless read-only, submit and remove. Every route carries its own guard, derived from the schema's operations.
+ */
+export function mountResource(app: BladeApp, store: ResourceStore, behaviour: ResourceBehaviour, services: ServerServices) {
+  const { schema } = store;
+  const endpoints = endpointsOf(schema);
+  const url = (path: string) => `${schema.api}/${path}`;
+  const readers = readerCodesOf(schema);
+
+  async function assertReader(user: BladeUser) {
+    for (const code of readers) if (await hasMenu(services.db, user, code)) return;
+    throw forbidden();
+  }
+  const read = (path: string, handler: Handler, method: 'GET' | 'POST' = 'GET') => {
+    const guarded: Handler = async (c) => {
+      await assertReader(c.get('user'));
+      return handler(c);
+    };
+    if (method === 'GET') app.get(path, guarded);
+    else app.post(path, guarded);
+  };
+  // Every successful write of a resource leaves an operation-log row.
+  const labelOf = (alias: string) => operationOf(schema, alias)?.label.zh ?? alias;
+  const write = (path: string, alias: string, handler: Handler, method: 'GET' | 'POST' = 'POST') => {
+    const guarded: Handler = async (c) => {
+      await assertOperation(services, schema, c.get('user'), alias);
+      const response = await handler(c);
+      if (method === 'POST' && response.status === 200) await recordOperation(services.db, c, schema, labelOf(alias));
+      return response;
+    };
+    if (method === 'GET') app.get(path, guarded);
+    else app.post(path, guarded);
+  };
+
+  const routes: ResourceRoutes = {
+    store,
+    services,
+    read,
+    write: (path, alias, handler) => write(path, alias, handler),
+    operation(alias, handler) {
+      const operation = operationOf(schema, alias);
+      if (!operation?.path) throw new Error(`${schema.name}: operation "${alias}" has no path`);
+      write(url(operation.path), alias, handler, operation.method ?? 'POST');
+    },
+  };
+  behaviour.routes?.(routes);
+  for (const link of schema.links ?? []) mountLink(routes, schema, link);
+
+  read(url(endpoints.list), async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
+  read(url(endpoints.detail), async (c) => {
+    const id = c.req.query('id');
+    if (!id) throw badRequest(`${MSG.missingParam}: id`);
+    const row = await store.detail(c.get('user'), id);
+    if (!row) throw badRequest('数据不存在');
+    return send(c, R.data(row));
+  });
+  read(url(endpoints.select), async (c) => send(c, R.data(await store.select(c.get('user'), c.req.query()))));
+  if (schema.tree) {
+    read(url(endpoints.tree), async (c) => send(c, R.data(await store.tree(c.get('user')))));
+    read(url(endpoints.lazyList), async (c) =>
+      send(c, R.data(await store.lazyList(c.get('user'), c.req.query('parentId') || '0'))),
+    );
+  }
+  if (schema.readOnly) return;
+
+  app.post(url(endpoints.submit), async (c) => {
+    const body = await jsonBody(c.req.raw);
+    const updates = typeof body === 'object' && body !== null && parseIdValue((body as { id?: unknown }).id) !== undefined;
+    const alias = updates ? 'edit' : 'add';
+    await assertOperation(services, schema, c.get('user'), alias);
+    const saved = await store.submit(c.get('user'), body);
+    if (saved !== undefined) await recordOperation(services.db, c, schema, labelOf(alias), body);
+    return send(c, R.status(saved !== undefined));
+  });
+  write(url(endpoints.remove), 'delete', async (c) => {
+    const removed = await store.remove(c.get('user'), idList(c.req.query('ids')));
+    return send(c, R.status(removed > 0));
+  });
+}

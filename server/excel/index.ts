@@ -1,0 +1,4 @@
+export { cellErrorText, convertCell, formatSheetDate, type CellError, type ExcelColumn } from './columns';
+export { DEFAULT_MAX_ROWS, NOT_XLSX, readXlsxRows, readXlsxSheet, type ReadOptions, type SheetRow } from './reader';
+export { DEFAULT_MAX_XLSX_BYTES, receiveXlsx, type UploadedXlsx } from './upload';
+export { attachmentDisposition, exampleRow, pagesOf, templateResponse, writeXlsx, xlsxResponse, XLSX_TYPE, type WriteOptions } from './writer';

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_TENANT } from '../../blade/context';
+import { nextId } from '../../blade/ids';
+import { formatDateTime } from '../../blade/serializer';
+import type { Db } from '../../db/types';
+import type { ObjectStore } from '../../storage/types';
+
+/**
+ * A demo task a newcomer can run at once: three cases (passes, fails, slow) on the seeded terminal TM-001, whose
+ * python scripts ship in `demo-scripts/` and are put into object storage. Made once: a demo task an administrator
+ * deleted is not brought back.
+ */
+
+const SCRIPTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo-scripts');
+export const DEMO_TASK_CODE = 'DEMO-RUN-001';
+export const DEMO_TERMINAL_CODE = 'TM-001';
+
+const DEMO_CASES = [
+  { file: 'demo_login_pass.py', title: '登录冒烟测试（通过）' },
+  { file: 'demo_checksum_fail.py', title: '固件校验和比对（失败）' },
+  { file: 'demo_soak_slow.py', title: '短时稳定性测试（较慢）' },
+] as const;
+
+export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boolean> {
+  const [terminal] = await db.query<{ id: string }>(
+    'SELECT id FROM blade_terminal WHERE tenant_id = $1 AND terminal_code = $2 AND is_deleted = 0',
+    [ADMIN_TENANT, DEMO_TERMINAL_CODE],
+  );
+  const [existing] = await db.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
+  if (!terminal || existing) return false;
+
+  const keys = DEMO_CASES.map((demo) => `script/${demo.file}`);
+  for (const [index, demo] of DEMO_CASES.entries()) {
+    await store.putObject(keys[index], readFileSync(join(SCRIPTS_DIR, demo.file)), 'text/x-python');
+  }
+  const now = formatDateTime(new Date());
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [727_010]);
+    const [raced] = await tx.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
+    if (raced) return false;
+    const taskId = nextId();
+    // Filed under the first module of the demo tree, so the task and its cases read like the rest of the demo.
+    const [module] = await tx.query<{ path: string | null }>(
+      `SELECT p.id || ',' || c.id AS path FROM blade_module_type c JOIN blade_module_type p ON p.id = c.parent_id
+       WHERE c.tenant_id = $1 AND c.is_deleted = 0 ORDER BY p.sort_order, c.sort_order, c.id LIMIT 1`,
+      [ADMIN_TENANT],
+    );
+    const modulePath = module?.path ?? null;
+    await tx.query(
+      `INSERT INTO blade_task (id, tenant_id, task_code, task_name, task_type, run_status, terminal_id, parent_id, module_type_path, create_time, update_time)
+       VALUES ($1, $2, $3, '演示任务：终端代理执行', 1, 0, $4, 0, $6, $5, $5)`,
+      [taskId, ADMIN_TENANT, DEMO_TASK_CODE, terminal.id, now, modulePath],
+    );
+    for (const [index, demo] of DEMO_CASES.entries()) {
+      const number = String(index + 1).padStart(3, '0');
+      const scriptId = nextId();
+      const caseId = nextId();
+      await tx.query(
+        `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, script_type, ownership_type, module_type_path, script_desc, create_time, update_time)
+         VALUES ($1, $2, $3, $4, '1.0', 1, 'python', 0, $6, $7, $5, $5)`,
+        [scriptId, ADMIN_TENANT, `DEMO-SCRIPT-${number}`, keys[index], now, modulePath, demo.title],
+      );
+      await tx.query(
+        `INSERT INTO blade_test_case (id, tenant_id, case_code, case_title, test_script_id, audit_status, ownership, priority, module_type_path, purpose, script_path, script_desc, create_time, update_time)
+         VALUES ($1, $2, $3, $4, $5, 1, 0, 2, $7, $8, $9, $10, $6, $6)`,
+        [caseId, ADMIN_TENANT, `DEMO-CASE-${number}`, demo.title, scriptId, now, modulePath, `验证：${demo.title}`, keys[index], demo.title],
+      );
+      await tx.query(
+        `INSERT INTO blade_task_test_case (id, tenant_id, task_id, test_case_id, sort, create_time, update_time)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+        [nextId(), ADMIN_TENANT, taskId, caseId, index + 1, now],
+      );
+    }
+    return true;
+  });
+}

@@ -1,0 +1,516 @@
+import {
+  RUN_STATUS,
+  isActive,
+  statesAllowing,
+  toRunStatus,
+  transition,
+  type RunAction,
+  type RunStatus,
+} from '../../../resources/task/runStatus';
+import type { BladeUser } from '../../blade/context';
+import { badRequest } from '../../blade/errors';
+import { nextId } from '../../blade/ids';
+import { formatDateTime } from '../../blade/serializer';
+import type { Db } from '../../db/types';
+
+/**
+ * The run engine: a task's execution on its terminal. Every state change is a conditional UPDATE (or happens under
+ * the task's row lock), so several server processes and the watchdog never apply one twice.
+ */
+
+/** Execution statuses of the record (dictionary `task_execution_status`). */
+export const RECORD_STATUS = { waiting: 0, executing: 1, succeeded: 2, failed: 3, cancelled: 4 } as const;
+
+/** Terminal running statuses (dictionary `terminal_running_status`). */
+export const TERMINAL_STATUS = { offline: 0, idle: 1, busy: 2 } as const;
+
+export const CASE_RESULTS = ['passed', 'failed', 'error', 'timeout', 'terminated'] as const;
+export type CaseResult = (typeof CASE_RESULTS)[number];
+
+/** The log of one case keeps its last 64 KiB: the end of a failing script's output is what explains it. */
+export const LOG_CAP = 64 * 1024;
+
+export const LOST_TERMINAL_MESSAGE = '终端失联';
+export const AGENT_RESTARTED_MESSAGE = '终端代理重启，用例中断';
+
+export interface ExecutionSettings {
+  /** A running case whose terminal has not been heard of for this long fails with 终端失联. */
+  graceSeconds: number;
+  /** A terminal with an agent token is shown offline after this long without a heartbeat. */
+  offlineSeconds: number;
+  /** Time limit of one case unless `execute` names another. */
+  defaultTimeLimitSeconds: number;
+}
+
+const nowText = () => formatDateTime(new Date());
+/** Stored timestamps are the server's local time, as `formatDateTime` writes them. */
+const parseTime = (text: string) => new Date(String(text).replace(' ', 'T'));
+const secondsBetween = (start: string, end: string) =>
+  Math.max(0, Math.round((parseTime(end).getTime() - parseTime(start).getTime()) / 1000));
+const secondsAgo = (seconds: number) => formatDateTime(new Date(Date.now() - seconds * 1000));
+
+/** `1小时2分3秒`, without the leading zero units. */
+export function durationText(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}小时${m}分${s}秒`;
+  if (m > 0) return `${m}分${s}秒`;
+  return `${s}秒`;
+}
+
+const inList = (states: RunStatus[]) => `(${states.join(',')})`;
+
+interface TaskRow {
+  id: string;
+  tenant_id: string;
+  task_code: string | null;
+  task_name: string | null;
+  run_status: number | null;
+  terminal_id: string | null;
+  project_code: string | null;
+}
+
+export interface RunRow {
+  id: string;
+  tenant_id: string;
+  task_id: string;
+  terminal_id: string;
+  record_id: string | null;
+  run_status: number;
+  start_time: string;
+}
+
+function refuseUnless(status: RunStatus, action: RunAction, facts: Parameters<typeof transition>[2] = {}): RunStatus {
+  const result = transition(status, action, facts);
+  if (!result.ok) throw badRequest(result.message);
+  return result.to;
+}
+
+async function lockTask(tx: Db, tenantId: string, taskId: string): Promise<TaskRow> {
+  const [task] = await tx.query<TaskRow>(
+    `SELECT t.id, t.tenant_id, t.task_code, t.task_name, t.run_status, t.terminal_id, p.project_code
+     FROM blade_task t LEFT JOIN blade_project p ON p.id = t.project_id AND p.tenant_id = t.tenant_id
+     WHERE t.id = $1 AND t.tenant_id = $2 AND t.is_deleted = 0 FOR UPDATE OF t`,
+    [taskId, tenantId],
+  );
+  if (!task) throw badRequest(`任务不存在: ${taskId}`);
+  return task;
+}
+
+const taskLabel = (task: TaskRow) => task.task_code || task.task_name || task.id;
+
+interface PlannedCase {
+  test_case_id: string;
+  case_code: string | null;
+  case_title: string | null;
+  script_path: string | null;
+}
+
+/** The task's cases, then those of its child tasks, in their order. */
+async function casesOf(tx: Db, task: TaskRow): Promise<PlannedCase[]> {
+  return tx.query<PlannedCase>(
+    `SELECT tc.id AS test_case_id, tc.case_code, tc.case_title, s.script_path
+     FROM blade_task_test_case l
+     JOIN blade_test_case tc ON tc.id = l.test_case_id AND tc.tenant_id = l.tenant_id AND tc.is_deleted = 0
+     LEFT JOIN blade_test_script s ON s.id = tc.test_script_id AND s.tenant_id = tc.tenant_id AND s.is_deleted = 0
+     WHERE l.tenant_id = $2 AND l.is_deleted = 0
+       AND (l.task_id = $1 OR l.task_id IN (SELECT id FROM blade_task WHERE parent_id = $1 AND tenant_id = $2 AND is_deleted = 0))
+     ORDER BY (l.task_id <> $1), l.task_id, l.sort NULLS LAST, l.id`,
+    [task.id, task.tenant_id],
+  );
+}
+
+export interface StartedRun {
+  taskId: string;
+  runId: string;
+  recordId: string;
+  terminalId: string;
+}
+
+/** `execute`: a run with one pending case per case of the task, its execution record, the task 排队中. */
+export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimitSeconds: number): Promise<StartedRun> {
+  const task = await lockTask(tx, user.tenantId, taskId);
+  const to = refuseUnless(toRunStatus(task.run_status), 'start');
+  const [terminal] = task.terminal_id
+    ? await tx.query<{ id: string; terminal_code: string | null }>(
+        'SELECT id, terminal_code FROM blade_terminal WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
+        [task.terminal_id, user.tenantId],
+      )
+    : [];
+  if (!terminal) throw badRequest(`任务「${taskLabel(task)}」未指定执行终端`);
+  const cases = await casesOf(tx, task);
+  if (cases.length === 0) throw badRequest(`任务「${taskLabel(task)}」没有测试用例`);
+  const unscripted = cases.find((planned) => !planned.script_path);
+  if (unscripted) throw badRequest(`用例「${unscripted.case_code || unscripted.case_title || unscripted.test_case_id}」未关联脚本`);
+
+  const now = nowText();
+  const executor = user.realName || user.account;
+  const audit = [user.userId, user.deptId.split(',')[0] || null, now];
+  const recordId = nextId();
+  await tx.query(
+    `INSERT INTO blade_task_record (id, tenant_id, project_code, task_code, terminal_code, execution_status, executor, execute_time,
+       create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $9, $11, 1, 0)`,
+    [recordId, user.tenantId, task.project_code, task.task_code, terminal.terminal_code, RECORD_STATUS.waiting, executor, now, ...audit],
+  );
+  const runId = nextId();
+  await tx.query(
+    `INSERT INTO blade_task_run (id, tenant_id, task_id, task_code, terminal_id, terminal_code, record_id, run_status,
+       time_limit_seconds, start_time, executor, total_count, create_user, create_dept, create_time, update_user, update_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $15)`,
+    [runId, user.tenantId, task.id, task.task_code, terminal.id, terminal.terminal_code, recordId, to, timeLimitSeconds, now, executor, cases.length, ...audit],
+  );
+  for (const [index, planned] of cases.entries()) {
+    await tx.query(
+      `INSERT INTO blade_task_run_case (id, tenant_id, run_id, terminal_id, test_case_id, case_code, case_title, script_key, sort,
+         create_user, create_dept, create_time, update_user, update_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $10, $12)`,
+      [nextId(), user.tenantId, runId, terminal.id, planned.test_case_id, planned.case_code, planned.case_title, planned.script_path, index + 1, ...audit],
+    );
+  }
+  await tx.query(
+    `UPDATE blade_task SET run_status = $2, start_time = $3, end_time = NULL, duration = NULL, update_time = $3, update_user = $4
+     WHERE id = $1`,
+    [task.id, to, now, user.userId],
+  );
+  return { taskId: task.id, runId, recordId, terminalId: terminal.id };
+}
+
+/** The task's latest run, if it is still going. */
+async function activeRunOf(tx: Db, tenantId: string, taskId: string): Promise<RunRow | undefined> {
+  const [run] = await tx.query<RunRow>(
+    `SELECT id, tenant_id, task_id, terminal_id, record_id, run_status, start_time FROM blade_task_run
+     WHERE task_id = $1 AND tenant_id = $2 AND is_deleted = 0 ORDER BY start_time DESC, id DESC LIMIT 1`,
+    [taskId, tenantId],
+  );
+  return run && isActive(toRunStatus(run.run_status)) ? run : undefined;
+}
+
+export interface TaskState {
+  id: string;
+  runStatus: RunStatus;
+  runId: string | null;
+  terminalId: string | null;
+}
+
+/** `pause`, `resume` or `end` of a task's current run, through the state machine. */
+export async function changeRun(tx: Db, user: BladeUser, taskId: string, action: 'pause' | 'resume' | 'end'): Promise<TaskState> {
+  const task = await lockTask(tx, user.tenantId, taskId);
+  const run = await activeRunOf(tx, user.tenantId, taskId);
+  const caseRunning = run
+    ? (await tx.query(`SELECT 1 FROM blade_task_run_case WHERE run_id = $1 AND case_status = 'running' LIMIT 1`, [run.id])).length > 0
+    : false;
+  const to = refuseUnless(toRunStatus(task.run_status), action, { caseRunning });
+  const now = nowText();
+  if (run) {
+    await tx.query(
+      `UPDATE blade_task_run SET run_status = $2, update_time = $3, update_user = $4 WHERE id = $1 AND run_status IN ${inList(statesAllowing(action))}`,
+      [run.id, to, now, user.userId],
+    );
+  }
+  if (action !== 'end') {
+    await tx.query('UPDATE blade_task SET run_status = $2, update_time = $3, update_user = $4 WHERE id = $1', [task.id, to, now, user.userId]);
+    return { id: task.id, runStatus: to, runId: run?.id ?? null, terminalId: run?.terminal_id ?? null };
+  }
+  // End: nothing more starts; a running case is killed by its agent, which is told on its next call.
+  if (run) {
+    await tx.query(`UPDATE blade_task_run_case SET case_status = 'cancelled', update_time = $2 WHERE run_id = $1 AND case_status = 'pending'`, [run.id, now]);
+    await closeRun(tx, run, to, now);
+  } else {
+    await tx.query(
+      `UPDATE blade_task SET run_status = $2, end_time = $3, duration = CASE WHEN start_time IS NULL THEN NULL
+         ELSE GREATEST(0, EXTRACT(EPOCH FROM ($3::timestamp - start_time)))::int END, update_time = $3 WHERE id = $1`,
+      [task.id, to, now],
+    );
+  }
+  return { id: task.id, runStatus: to, runId: run?.id ?? null, terminalId: run?.terminal_id ?? null };
+}
+
+interface Counts {
+  total: number;
+  passed: number;
+  failed: number;
+  error: number;
+  timeout: number;
+  terminated: number;
+  open: number;
+}
+
+async function countsOf(tx: Db, runId: string): Promise<Counts> {
+  const rows = await tx.query<{ case_status: string; n: string }>(
+    'SELECT case_status, count(*) AS n FROM blade_task_run_case WHERE run_id = $1 GROUP BY case_status',
+    [runId],
+  );
+  const by = Object.fromEntries(rows.map((row) => [row.case_status, Number(row.n)]));
+  const total = rows.reduce((sum, row) => sum + Number(row.n), 0);
+  return {
+    total,
+    passed: by.passed ?? 0,
+    failed: by.failed ?? 0,
+    error: by.error ?? 0,
+    timeout: by.timeout ?? 0,
+    terminated: by.terminated ?? 0,
+    open: (by.pending ?? 0) + (by.running ?? 0),
+  };
+}
+
+/** Writes the end of a run (already moved to its final state `to` or about to be): run, task, record and report. */
+async function closeRun(tx: Db, run: RunRow, to: RunStatus, now: string): Promise<void> {
+  const counts = await countsOf(tx, run.id);
+  const duration = secondsBetween(run.start_time, now);
+  await tx.query(
+    `UPDATE blade_task_run SET run_status = $2, end_time = $3, duration = $4, passed_count = $5, failed_count = $6,
+       error_count = $7, timeout_count = $8, total_count = $9, update_time = $3 WHERE id = $1`,
+    [run.id, to, now, duration, counts.passed, counts.failed, counts.error, counts.timeout, counts.total],
+  );
+  await tx.query('UPDATE blade_task SET run_status = $2, end_time = $3, duration = $4, update_time = $3 WHERE id = $1', [
+    run.task_id,
+    to,
+    now,
+    duration,
+  ]);
+  const recordStatus =
+    to === RUN_STATUS.completed ? RECORD_STATUS.succeeded : to === RUN_STATUS.failed ? RECORD_STATUS.failed : RECORD_STATUS.cancelled;
+  if (run.record_id) {
+    await tx.query('UPDATE blade_task_record SET execution_status = $2, update_time = $3 WHERE id = $1', [run.record_id, recordStatus, now]);
+  }
+  const [task] = await tx.query<{ task_code: string | null; task_name: string | null }>(
+    'SELECT task_code, task_name FROM blade_task WHERE id = $1',
+    [run.task_id],
+  );
+  const notPassed = counts.failed + counts.error + counts.timeout + counts.terminated;
+  const stamp = run.start_time.replace(/\D/g, '').slice(0, 14);
+  await tx.query(
+    `INSERT INTO blade_test_report (id, tenant_id, run_id, task_id, report_name, task_summary, start_time, end_time,
+       runtime_duration_str, total_count, passed_count, pass_rate, create_time, update_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $8, $8) ON CONFLICT (run_id) DO NOTHING`,
+    [
+      nextId(),
+      run.tenant_id,
+      run.id,
+      run.task_id,
+      `${task?.task_name || task?.task_code || run.task_id}-测试报告-${stamp}`,
+      `${counts.passed} passed / ${notPassed} failed of ${counts.total}`,
+      run.start_time,
+      now,
+      durationText(duration),
+      counts.total,
+      counts.passed,
+      counts.total === 0 ? 0 : Math.round((counts.passed / counts.total) * 10000) / 10000,
+    ],
+  );
+}
+
+/** Finishes a run once none of its cases is pending or running: 已完成 when all passed, else 已失败. */
+export async function finishIfDone(db: Db, runId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [run] = await tx.query<RunRow>(
+      'SELECT id, tenant_id, task_id, terminal_id, record_id, run_status, start_time FROM blade_task_run WHERE id = $1 FOR UPDATE',
+      [runId],
+    );
+    if (!run || !isActive(toRunStatus(run.run_status))) return false;
+    const counts = await countsOf(tx, run.id);
+    if (counts.open > 0) return false;
+    const result = transition(toRunStatus(run.run_status), 'finish', { allPassed: counts.passed === counts.total });
+    if (!result.ok) return false;
+    // The task row is locked before the run changes, as user actions lock it, so the two never interleave.
+    await tx.query('SELECT id FROM blade_task WHERE id = $1 FOR UPDATE', [run.task_id]);
+    await closeRun(tx, run, result.to, nowText());
+    return true;
+  });
+}
+
+/** The agent and its terminal, as a token identifies them. */
+export interface AgentTerminal {
+  terminalId: string;
+  tenantId: string;
+  terminalCode: string;
+}
+
+export interface ClaimedCase {
+  caseId: string;
+  runId: string;
+  taskCode: string;
+  testCaseId: string;
+  caseCode: string;
+  caseTitle: string;
+  scriptKey: string;
+  scriptName: string;
+  timeLimitSeconds: number;
+}
+
+/** Any call of the agent is a sign of life. */
+export async function touchTerminal(db: Db, terminal: AgentTerminal): Promise<void> {
+  await db.query(
+    `UPDATE blade_terminal SET last_heartbeat = $3, running_status = CASE WHEN EXISTS
+       (SELECT 1 FROM blade_task_run_case WHERE terminal_id = $1 AND case_status = 'running') THEN ${TERMINAL_STATUS.busy} ELSE ${TERMINAL_STATUS.idle} END
+     WHERE id = $1 AND tenant_id = $2`,
+    [terminal.terminalId, terminal.tenantId, nowText()],
+  );
+}
+
+/**
+ * Takes the next pending case of an active (queued or running) run on this terminal, atomically: the inner SELECT
+ * skips rows another process holds, the outer UPDATE only takes a row still pending.
+ */
+export async function claimNext(db: Db, terminal: AgentTerminal): Promise<ClaimedCase | undefined> {
+  const now = nowText();
+  const [claimed] = await db.query<{
+    id: string;
+    run_id: string;
+    test_case_id: string;
+    case_code: string | null;
+    case_title: string | null;
+    script_key: string;
+  }>(
+    `UPDATE blade_task_run_case SET case_status = 'running', started_at = $3, update_time = $3
+     WHERE id = (
+       SELECT c.id FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id
+       WHERE c.terminal_id = $1 AND c.tenant_id = $2 AND c.case_status = 'pending'
+         AND r.run_status IN ${inList(statesAllowing('pickUp'))} AND r.is_deleted = 0
+       ORDER BY r.start_time, r.id, c.sort, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)
+     AND case_status = 'pending'
+     RETURNING id, run_id, test_case_id, case_code, case_title, script_key`,
+    [terminal.terminalId, terminal.tenantId, now],
+  );
+  if (!claimed) return undefined;
+  // Conditional: a pause that landed since the claim stays a pause.
+  await db.query(`UPDATE blade_task_run SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
+    claimed.run_id,
+    now,
+  ]);
+  const [run] = await db.query<{ task_id: string; task_code: string | null; record_id: string | null; time_limit_seconds: number }>(
+    'SELECT task_id, task_code, record_id, time_limit_seconds FROM blade_task_run WHERE id = $1',
+    [claimed.run_id],
+  );
+  await db.query(`UPDATE blade_task SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
+    run.task_id,
+    now,
+  ]);
+  if (run.record_id) {
+    await db.query(`UPDATE blade_task_record SET execution_status = $2, update_time = $3 WHERE id = $1 AND execution_status = $4`, [
+      run.record_id,
+      RECORD_STATUS.executing,
+      now,
+      RECORD_STATUS.waiting,
+    ]);
+  }
+  await touchTerminal(db, terminal);
+  return {
+    caseId: claimed.id,
+    runId: claimed.run_id,
+    taskCode: run.task_code ?? '',
+    testCaseId: claimed.test_case_id,
+    caseCode: claimed.case_code ?? '',
+    caseTitle: claimed.case_title ?? '',
+    scriptKey: claimed.script_key,
+    scriptName: claimed.script_key.split('/').pop() || 'script.py',
+    timeLimitSeconds: Number(run.time_limit_seconds),
+  };
+}
+
+/** Gives a claimed case back when its answer could not reach the agent (it hung up while the claim was made). */
+export async function releaseClaim(db: Db, terminal: AgentTerminal, caseId: string): Promise<void> {
+  await db.query(
+    `UPDATE blade_task_run_case SET case_status = 'pending', started_at = NULL WHERE id = $1 AND terminal_id = $2 AND case_status = 'running'`,
+    [caseId, terminal.terminalId],
+  );
+}
+
+/** Fails cases of this terminal left running: an agent asking for work runs nothing, so they were lost (a restart). */
+export async function failOrphans(db: Db, terminal: AgentTerminal): Promise<void> {
+  const rows = await db.query<{ run_id: string }>(
+    `UPDATE blade_task_run_case SET case_status = 'error', message = $3, ended_at = $4, update_time = $4,
+       duration_ms = GREATEST(0, EXTRACT(EPOCH FROM ($4::timestamp - started_at)) * 1000)::int
+     WHERE terminal_id = $1 AND tenant_id = $2 AND case_status = 'running' RETURNING run_id`,
+    [terminal.terminalId, terminal.tenantId, AGENT_RESTARTED_MESSAGE, nowText()],
+  );
+  for (const runId of new Set(rows.map((row) => row.run_id))) await finishIfDone(db, runId);
+}
+
+/** Whether the agent should stop the case it runs: the case is no longer running (lost, ended) or its run ended. */
+export async function shouldKill(db: Db, terminal: AgentTerminal, caseId: string): Promise<boolean> {
+  const [row] = await db.query<{ case_status: string; run_status: number }>(
+    `SELECT c.case_status, r.run_status FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id
+     WHERE c.id = $1 AND c.terminal_id = $2 AND c.tenant_id = $3`,
+    [caseId, terminal.terminalId, terminal.tenantId],
+  );
+  return !row || row.case_status !== 'running' || toRunStatus(row.run_status) === RUN_STATUS.terminated;
+}
+
+/** Appends output of a running case, keeping the last LOG_CAP characters. Answers whether the agent must kill it. */
+export async function appendLog(db: Db, terminal: AgentTerminal, caseId: string, chunk: string): Promise<boolean> {
+  await db.query(
+    `UPDATE blade_task_run_case SET log = right(log || $4, ${LOG_CAP}), update_time = $5
+     WHERE id = $1 AND terminal_id = $2 AND tenant_id = $3 AND case_status = 'running'`,
+    [caseId, terminal.terminalId, terminal.tenantId, chunk, nowText()],
+  );
+  return shouldKill(db, terminal, caseId);
+}
+
+export interface CaseReport {
+  caseId: string;
+  status: CaseResult;
+  exitCode?: number | null;
+  durationMs: number;
+  logTail?: string;
+  message?: string;
+}
+
+/** The agent's result of a case it was running; then the run finishes if that was its last open case. */
+export async function recordResult(db: Db, terminal: AgentTerminal, report: CaseReport): Promise<boolean> {
+  const now = nowText();
+  const [row] = await db.query<{ run_id: string }>(
+    `UPDATE blade_task_run_case SET case_status = $4, exit_code = $5, duration_ms = $6, message = $7, ended_at = $8, update_time = $8,
+       log = CASE WHEN log = '' THEN right($9, ${LOG_CAP}) ELSE log END
+     WHERE id = $1 AND terminal_id = $2 AND tenant_id = $3 AND case_status = 'running' RETURNING run_id`,
+    [
+      report.caseId,
+      terminal.terminalId,
+      terminal.tenantId,
+      report.status,
+      report.exitCode ?? null,
+      Math.round(report.durationMs),
+      report.message ?? null,
+      now,
+      report.logTail ?? '',
+    ],
+  );
+  await touchTerminal(db, terminal);
+  if (!row) return false;
+  await finishIfDone(db, row.run_id);
+  return true;
+}
+
+/**
+ * The watchdog: terminals with an agent token that went quiet are shown offline; their running cases fail with
+ * 终端失联 after the grace period, and cases an ended run asked to kill are closed if no answer came. Conditional
+ * UPDATEs only, so any number of processes may sweep at once.
+ */
+export async function sweep(db: Db, settings: ExecutionSettings): Promise<void> {
+  const now = nowText();
+  const graceCutoff = secondsAgo(settings.graceSeconds);
+  await db.query(
+    `UPDATE blade_terminal t SET running_status = ${TERMINAL_STATUS.offline}
+     WHERE t.running_status IS DISTINCT FROM ${TERMINAL_STATUS.offline} AND t.last_heartbeat < $1 AND t.is_deleted = 0
+       AND EXISTS (SELECT 1 FROM blade_terminal_token k WHERE k.terminal_id = t.id AND k.is_deleted = 0)`,
+    [secondsAgo(settings.offlineSeconds)],
+  );
+  const lost = await db.query<{ run_id: string }>(
+    `UPDATE blade_task_run_case c SET case_status = 'error', message = $3, ended_at = $1, update_time = $1,
+       duration_ms = GREATEST(0, EXTRACT(EPOCH FROM ($1::timestamp - c.started_at)) * 1000)::int
+     FROM blade_terminal t
+     WHERE t.id = c.terminal_id AND c.case_status = 'running' AND c.started_at < $2
+       AND (t.last_heartbeat IS NULL OR t.last_heartbeat < $2)
+     RETURNING c.run_id`,
+    [now, graceCutoff, LOST_TERMINAL_MESSAGE],
+  );
+  await db.query(
+    `UPDATE blade_task_run_case c SET case_status = 'terminated', message = '结束后终端未回报', ended_at = $1, update_time = $1
+     FROM blade_task_run r
+     WHERE r.id = c.run_id AND c.case_status = 'running' AND r.run_status = ${RUN_STATUS.terminated} AND r.end_time < $2`,
+    [now, graceCutoff],
+  );
+  for (const runId of new Set(lost.map((row) => row.run_id))) await finishIfDone(db, runId);
+}

@@ -1,0 +1,339 @@
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { BladeEnv, BladeModule, ServerServices } from '../../blade/context';
+import { R, send } from '../../blade/envelope';
+import { BladeError, MSG, badRequest, forbidden, unauthorized } from '../../blade/errors';
+import { isIdText } from '../../blade/ids';
+import { hasMenu, requireCode, requireMenu } from '../../blade/permissions';
+import { parsePaging } from '../../blade/query';
+import { formatDateTime } from '../../blade/serializer';
+import type { Db } from '../../db/types';
+import type { ObjectStore } from '../../storage/types';
+import {
+  CASE_RESULTS,
+  changeRun,
+  claimNext,
+  failOrphans,
+  recordResult,
+  releaseClaim,
+  shouldKill,
+  startRun,
+  sweep,
+  touchTerminal,
+  appendLog,
+  type AgentTerminal,
+  type ExecutionSettings,
+  type StartedRun,
+} from './engine';
+import { seedExecutionDemo } from './demo';
+import { listReports, listRuns, reportTrend, runDetail } from './read';
+import { agentInfo, authenticateAgent, issueToken, markTokenUsed, revokeToken } from './tokens';
+
+/**
+ * Test execution: `execute`, pause, resume and end of a task's run (user side, Blade auth), agent tokens of terminals,
+ * and the agent protocol under `/api/blade-agent/` (terminal token instead of a user's JWT).
+ */
+
+const TASK = '/gateway/blade-task/task';
+const TERMINAL = '/gateway/blade-terminal/terminalManagement';
+const AGENT = '/api/blade-agent/';
+/** User auth does not apply below the agent prefix; every agent route checks the terminal token itself. */
+export const EXECUTION_PUBLIC_PATHS = [AGENT];
+
+/** A presigned script URL lives this long: enough to download it, not to keep it. */
+const SCRIPT_URL_SECONDS = 600;
+/** Longest long-poll of `next`: below common proxy idle timeouts. */
+const MAX_POLL_SECONDS = 25;
+
+const positiveSeconds = (text: string | undefined, fallback: number) => {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+export function executionSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ExecutionSettings {
+  return {
+    graceSeconds: positiveSeconds(env.BLADE_AGENT_GRACE_SECONDS, 60),
+    offlineSeconds: positiveSeconds(env.BLADE_AGENT_OFFLINE_SECONDS, 30),
+    defaultTimeLimitSeconds: positiveSeconds(env.BLADE_CASE_TIME_LIMIT_SECONDS, 600),
+  };
+}
+
+// ---- bodies ----
+
+const idSchema = z
+  .union([z.string(), z.number().int()])
+  .transform((value) => String(value).trim())
+  .refine(isIdText, { message: '不是合法的编号' });
+
+const idBody = z.object({ id: idSchema });
+
+const executeBody = z
+  .object({
+    id: idSchema.optional(),
+    ids: z.union([z.array(idSchema).min(1).max(100), z.string().max(2000)]).optional(),
+    timeLimitSeconds: z.number().int().min(1).max(86400).optional(),
+  })
+  .refine((body) => body.id !== undefined || body.ids !== undefined, { message: '必填', path: ['id'] });
+
+const heartbeatBody = z.object({ caseId: idSchema.optional() });
+const logBody = z.object({ caseId: idSchema, chunk: z.string().max(256 * 1024) });
+const resultBody = z.object({
+  caseId: idSchema,
+  status: z.enum(CASE_RESULTS),
+  exitCode: z.number().int().nullable().optional(),
+  durationMs: z.number().min(0).max(7 * 24 * 3600 * 1000),
+  logTail: z.string().max(256 * 1024).optional(),
+  message: z.string().max(255).optional(),
+});
+
+/** A JSON body checked by `schema`; any problem is a 400 naming the field. */
+async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  const text = await c.req.text();
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest(`${MSG.paramInvalid}: 请求体不是合法的 JSON`);
+    }
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue.path.join('.') || '请求体';
+    throw badRequest(`${MSG.paramInvalid}: ${field} ${issue.message}`);
+  }
+  return result.data;
+}
+
+function queryId(c: Context, name = 'id'): string {
+  const value = c.req.query(name)?.trim();
+  if (!value) throw badRequest(`${MSG.missingParam}: ${name}`);
+  if (!isIdText(value)) throw badRequest(`${MSG.paramType}: ${name}`);
+  return value;
+}
+
+function idsOf(body: z.infer<typeof executeBody>): string[] {
+  const list = typeof body.ids === 'string' ? body.ids.split(',').map((id) => id.trim()).filter(Boolean) : (body.ids ?? []);
+  for (const id of list) if (!isIdText(id)) throw badRequest(`${MSG.paramInvalid}: ids 不是合法的编号`);
+  const all = body.id !== undefined ? [body.id, ...list] : list;
+  if (all.length === 0) throw badRequest(`${MSG.paramInvalid}: id 必填`);
+  return [...new Set(all)];
+}
+
+const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new BladeError(413, '请求体过大', 413);
+    },
+  });
+
+// ---- wake-ups of waiting polls in this process (other processes' polls notice within a second) ----
+
+const waiting = new Map<string, Set<() => void>>();
+
+function notifyTerminal(terminalId: string) {
+  for (const wake of waiting.get(terminalId) ?? []) wake();
+}
+
+function waitForWork(terminalId: string, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const set = waiting.get(terminalId) ?? new Set();
+    waiting.set(terminalId, set);
+    const done = () => {
+      clearTimeout(timer);
+      set.delete(done);
+      if (set.size === 0) waiting.delete(terminalId);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    set.add(done);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/** Wired by the server once object storage exists (`services.storage`); a test may pass its own. */
+type ServicesWithStorage = ServerServices & { storage?: ObjectStore; lifetime?: AbortSignal };
+
+export interface ExecutionOptions {
+  store?: ObjectStore;
+  settings?: Partial<ExecutionSettings>;
+}
+
+export function createExecutionModule(options: ExecutionOptions = {}): BladeModule {
+  return (app, services) => {
+    const { db } = services;
+    const settings: ExecutionSettings = { ...executionSettingsFromEnv(), ...options.settings };
+    const storeOf = () => options.store ?? (services as ServicesWithStorage).storage;
+    const lifetime = (services as ServicesWithStorage).lifetime ?? new AbortController().signal;
+
+    let lastSweep = 0;
+    let failing = false;
+    const sweepNow = async () => {
+      lastSweep = Date.now();
+      try {
+        await sweep(db, settings);
+        failing = false;
+      } catch (error) {
+        if (!failing) console.error('[execution] watchdog sweep failed:', error);
+        failing = true;
+      }
+    };
+    /** Polls also sweep, at most once a second per process. */
+    const sweepSoon = () => (Date.now() - lastSweep >= 1000 ? sweepNow() : Promise.resolve());
+    const interval = Math.min(15_000, Math.max(500, (settings.graceSeconds * 1000) / 3));
+    const timer = setInterval(() => void sweepNow(), interval);
+    timer.unref();
+    lifetime.addEventListener('abort', () => clearInterval(timer));
+
+    // Needs object storage for its scripts, so it is made here rather than with the rest of the demo data.
+    const store = storeOf();
+    if (store) void seedExecutionDemo(db, store).catch((error: unknown) => console.error('[execution] demo task not seeded:', error));
+
+    registerUserRoutes(app, db, settings, storeOf);
+    registerAgentRoutes(app, db, storeOf, sweepSoon, lifetime);
+  };
+}
+
+export const executionModule = createExecutionModule();
+
+function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db, settings: ExecutionSettings, storeOf: () => ObjectStore | undefined) {
+  app.post(`${TASK}/execute`, limitBody(64 * 1024), requireCode(db, 'task_execute'), async (c) => {
+    const body = await readBody(c, executeBody);
+    const ids = idsOf(body);
+    if (!storeOf()) throw badRequest('对象存储未配置，无法下发测试脚本');
+    const user = c.get('user');
+    const timeLimit = body.timeLimitSeconds ?? settings.defaultTimeLimitSeconds;
+    const runs = await db.transaction(async (tx) => {
+      const started: StartedRun[] = [];
+      for (const id of ids) started.push(await startRun(tx, user, id, timeLimit));
+      return started;
+    });
+    for (const run of runs) notifyTerminal(run.terminalId);
+    return send(c, R.data(runs));
+  });
+
+  for (const action of ['pause', 'resume', 'end'] as const) {
+    app.post(`${TASK}/${action}`, limitBody(16 * 1024), requireCode(db, 'task_execute'), async (c) => {
+      const { id } = await readBody(c, idBody);
+      const state = await db.transaction((tx) => changeRun(tx, c.get('user'), id, action));
+      if (state.terminalId) notifyTerminal(state.terminalId);
+      return send(c, R.data(state));
+    });
+  }
+
+  app.get(`${TASK}/runs`, requireMenu(db, 'task'), async (c) => {
+    return send(c, R.data(await listRuns(db, c.get('user'), queryId(c, 'taskId'), parsePaging(c.req.query()))));
+  });
+
+  // The execution record screen shows the same detail, by the record's id.
+  app.get(`${TASK}/run-detail`, async (c) => {
+    const user = c.get('user');
+    if (!(await hasMenu(db, user, 'task')) && !(await hasMenu(db, user, 'taskrecord'))) throw forbidden();
+    const key = c.req.query('recordId') !== undefined ? { recordId: queryId(c, 'recordId') } : { id: queryId(c) };
+    const detail = await runDetail(db, user, key);
+    if (!detail) throw badRequest('执行记录不存在');
+    return send(c, R.data(detail));
+  });
+
+  app.get(`${TASK}/reports`, requireMenu(db, 'task'), async (c) => {
+    return send(c, R.data(await listReports(db, c.get('user'), queryId(c, 'taskId'), parsePaging(c.req.query()))));
+  });
+
+  app.get(`${TASK}/report-trend`, requireMenu(db, 'task'), async (c) => {
+    const limitText = c.req.query('limit');
+    const limit = limitText === undefined || limitText === '' ? 10 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest(`${MSG.paramType}: limit`);
+    return send(c, R.data(await reportTrend(db, c.get('user'), queryId(c, 'taskId'), limit)));
+  });
+
+  app.post(`${TERMINAL}/issueToken`, requireCode(db, 'terminal_edit'), async (c) => {
+    return send(c, R.data(await issueToken(db, c.get('user'), queryId(c))));
+  });
+
+  app.post(`${TERMINAL}/revokeToken`, requireCode(db, 'terminal_edit'), async (c) => {
+    await revokeToken(db, c.get('user'), queryId(c));
+    return send(c, R.success());
+  });
+
+  app.get(`${TERMINAL}/agent`, requireMenu(db, 'terminal'), async (c) => {
+    return send(c, R.data(await agentInfo(db, c.get('user'), queryId(c))));
+  });
+}
+
+function registerAgentRoutes(
+  app: Parameters<BladeModule>[0],
+  db: Db,
+  storeOf: () => ObjectStore | undefined,
+  sweepSoon: () => Promise<void>,
+  lifetime: AbortSignal,
+) {
+  const agentOf = async (c: Context<BladeEnv>): Promise<AgentTerminal> => {
+    const terminal = await authenticateAgent(db, c.req.header('authorization'), c.req.header('terminal-code'));
+    if (!terminal) throw unauthorized();
+    return terminal;
+  };
+
+  app.post(`${AGENT}heartbeat`, limitBody(16 * 1024), async (c) => {
+    const terminal = await agentOf(c);
+    const { caseId } = await readBody(c, heartbeatBody);
+    await touchTerminal(db, terminal);
+    await markTokenUsed(db, terminal);
+    await sweepSoon();
+    const kill = caseId ? await shouldKill(db, terminal, caseId) : false;
+    return send(c, R.data({ terminalCode: terminal.terminalCode, kill, serverTime: formatDateTime(new Date()) }));
+  });
+
+  /** Long poll: the next case for this terminal, or `data: null` after `wait` seconds (≤ 25). */
+  app.get(`${AGENT}next`, async (c) => {
+    const terminal = await agentOf(c);
+    const waitText = c.req.query('wait');
+    const wait = waitText === undefined || waitText === '' ? MAX_POLL_SECONDS : Number(waitText);
+    if (!Number.isFinite(wait) || wait < 0) throw badRequest(`${MSG.paramType}: wait`);
+    const deadline = Date.now() + Math.min(wait, MAX_POLL_SECONDS) * 1000;
+    // A poll ends early when its agent hangs up or the server closes.
+    const signal = AbortSignal.any([c.req.raw.signal, lifetime]);
+    await touchTerminal(db, terminal);
+    await failOrphans(db, terminal);
+    for (;;) {
+      await sweepSoon();
+      const claimed = await claimNext(db, terminal);
+      if (claimed && c.req.raw.signal.aborted) {
+        await releaseClaim(db, terminal, claimed.caseId);
+        break;
+      }
+      if (claimed) {
+        const store = storeOf();
+        try {
+          if (!store) throw new Error('no object store');
+          const scriptUrl = await store.presignGet(claimed.scriptKey, SCRIPT_URL_SECONDS);
+          return send(c, R.data({ ...claimed, scriptUrl }));
+        } catch {
+          await recordResult(db, terminal, { caseId: claimed.caseId, status: 'error', durationMs: 0, message: '脚本地址生成失败' });
+          continue;
+        }
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || signal.aborted) break;
+      await waitForWork(terminal.terminalId, Math.min(left, 1000), signal);
+    }
+    return send(c, R.data(null));
+  });
+
+  app.post(`${AGENT}log`, limitBody(512 * 1024), async (c) => {
+    const terminal = await agentOf(c);
+    const { caseId, chunk } = await readBody(c, logBody);
+    const kill = await appendLog(db, terminal, caseId, chunk);
+    return send(c, R.data({ kill }));
+  });
+
+  app.post(`${AGENT}result`, limitBody(512 * 1024), async (c) => {
+    const terminal = await agentOf(c);
+    const body = await readBody(c, resultBody);
+    const accepted = await recordResult(db, terminal, body);
+    return send(c, R.data({ accepted }));
+  });
+}

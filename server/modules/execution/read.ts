@@ -1,0 +1,139 @@
+import { RUN_STATUS_LABELS, toRunStatus } from '../../../resources/task/runStatus';
+import type { FieldType } from '../../../resources/types';
+import type { BladeUser } from '../../blade/context';
+import { pageOf, type Paging } from '../../blade/query';
+import { serializeColumns } from '../../blade/serializer';
+import type { Db } from '../../db/types';
+
+/** Reads for the task drawer and the execution record: runs, their cases with logs, reports and the pass-rate trend. */
+
+const RUN_TYPES: Record<string, FieldType> = {
+  id: 'id',
+  task_id: 'id',
+  task_code: 'string',
+  terminal_id: 'id',
+  terminal_code: 'string',
+  record_id: 'id',
+  run_status: 'int',
+  time_limit_seconds: 'int',
+  start_time: 'datetime',
+  end_time: 'datetime',
+  duration: 'int',
+  executor: 'string',
+  total_count: 'int',
+  passed_count: 'int',
+  failed_count: 'int',
+  error_count: 'int',
+  timeout_count: 'int',
+};
+
+const CASE_TYPES: Record<string, FieldType> = {
+  id: 'id',
+  run_id: 'id',
+  test_case_id: 'id',
+  case_code: 'string',
+  case_title: 'string',
+  script_key: 'string',
+  sort: 'int',
+  case_status: 'string',
+  exit_code: 'int',
+  duration_ms: 'int',
+  message: 'string',
+  started_at: 'datetime',
+  ended_at: 'datetime',
+};
+
+const REPORT_TYPES: Record<string, FieldType> = {
+  id: 'id',
+  run_id: 'id',
+  task_id: 'id',
+  report_name: 'string',
+  task_summary: 'string',
+  start_time: 'datetime',
+  end_time: 'datetime',
+  runtime_duration_str: 'string',
+  total_count: 'int',
+  passed_count: 'int',
+  pass_rate: 'number',
+};
+
+const columnsOf = (types: Record<string, FieldType>, alias: string) =>
+  Object.keys(types)
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+
+function serializeRun(row: Record<string, unknown>) {
+  const run = serializeColumns(row, RUN_TYPES);
+  return { ...run, runStatusName: RUN_STATUS_LABELS[toRunStatus(row.run_status)] };
+}
+
+export async function listRuns(db: Db, user: BladeUser, taskId: string, paging: Paging) {
+  const rows = await db.query(
+    `SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r WHERE r.task_id = $1 AND r.tenant_id = $2 AND r.is_deleted = 0
+     ORDER BY r.start_time DESC, r.id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
+    [taskId, user.tenantId],
+  );
+  const [count] = await db.query<{ n: string }>(
+    'SELECT count(*) AS n FROM blade_task_run WHERE task_id = $1 AND tenant_id = $2 AND is_deleted = 0',
+    [taskId, user.tenantId],
+  );
+  return pageOf(rows.map(serializeRun), Number(count.n), paging);
+}
+
+/** A run with its cases (and their logs), found by run id or by the id of its execution record. */
+export async function runDetail(db: Db, user: BladeUser, key: { id?: string; recordId?: string }) {
+  const [row] = await db.query(
+    `SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r
+     WHERE ${key.id ? 'r.id' : 'r.record_id'} = $1 AND r.tenant_id = $2 AND r.is_deleted = 0`,
+    [key.id ?? key.recordId, user.tenantId],
+  );
+  if (!row) return undefined;
+  const cases = await db.query(
+    `SELECT ${columnsOf(CASE_TYPES, 'c')}, c.log FROM blade_task_run_case c WHERE c.run_id = $1 ORDER BY c.sort, c.id`,
+    [row.id],
+  );
+  const [report] = await db.query(`SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p WHERE p.run_id = $1`, [row.id]);
+  return {
+    ...serializeRun(row),
+    cases: cases.map((item) => ({ ...serializeColumns(item, CASE_TYPES), log: String(item.log ?? '') })),
+    report: report ? serializeColumns(report, REPORT_TYPES) : null,
+  };
+}
+
+export async function listReports(db: Db, user: BladeUser, taskId: string, paging: Paging) {
+  const rows = await db.query(
+    `SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p WHERE p.task_id = $1 AND p.tenant_id = $2 AND p.is_deleted = 0
+     ORDER BY p.start_time DESC, p.id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
+    [taskId, user.tenantId],
+  );
+  const [count] = await db.query<{ n: string }>(
+    'SELECT count(*) AS n FROM blade_test_report WHERE task_id = $1 AND tenant_id = $2 AND is_deleted = 0',
+    [taskId, user.tenantId],
+  );
+  return pageOf(
+    rows.map((row) => serializeColumns(row, REPORT_TYPES)),
+    Number(count.n),
+    paging,
+  );
+}
+
+/** Pass rates of the task's last `limit` reports, oldest first (a chart's x axis). */
+export async function reportTrend(db: Db, user: BladeUser, taskId: string, limit: number) {
+  const rows = await db.query(
+    `SELECT * FROM (SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p
+       WHERE p.task_id = $1 AND p.tenant_id = $2 AND p.is_deleted = 0 ORDER BY p.start_time DESC, p.id DESC LIMIT ${limit}) last
+     ORDER BY start_time, id`,
+    [taskId, user.tenantId],
+  );
+  return rows.map((row) => {
+    const report = serializeColumns(row, REPORT_TYPES);
+    return {
+      runId: report.runId,
+      reportName: report.reportName,
+      startTime: report.startTime,
+      passedCount: report.passedCount,
+      totalCount: report.totalCount,
+      passRate: report.passRate,
+    };
+  });
+}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { BladeUser } from '../../blade/context';
+import { badRequest } from '../../blade/errors';
+import { nextId } from '../../blade/ids';
+import { formatDateTime } from '../../blade/serializer';
+import type { Db } from '../../db/types';
+import type { AgentTerminal } from './engine';
+
+/**
+ * Agent tokens of terminals. A token is shown once when issued; only its SHA-256 is stored (a random 256-bit secret
+ * needs no slow hash). It authenticates the agent endpoints of its own terminal and tenant, nothing else.
+ */
+
+const TOKEN_PREFIX = 'bta_';
+export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function terminalOf(db: Db, user: BladeUser, terminalId: string) {
+  const [terminal] = await db.query<{ id: string; terminal_code: string | null }>(
+    'SELECT id, terminal_code FROM blade_terminal WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
+    [terminalId, user.tenantId],
+  );
+  if (!terminal) throw badRequest(`终端不存在: ${terminalId}`);
+  return terminal;
+}
+
+/** A new token for the terminal; any earlier one stops working. */
+export async function issueToken(db: Db, user: BladeUser, terminalId: string) {
+  const terminal = await terminalOf(db, user, terminalId);
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const now = formatDateTime(new Date());
+  await db.transaction(async (tx) => {
+    await tx.query(
+      'UPDATE blade_terminal_token SET is_deleted = 1, revoked_time = $2, update_time = $2, update_user = $3 WHERE terminal_id = $1 AND is_deleted = 0',
+      [terminal.id, now, user.userId],
+    );
+    await tx.query(
+      `INSERT INTO blade_terminal_token (id, tenant_id, terminal_id, token_hash, create_user, create_dept, create_time, update_user, update_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $5, $7)`,
+      [nextId(), user.tenantId, terminal.id, hashAgentToken(token), user.userId, user.deptId.split(',')[0] || null, now],
+    );
+  });
+  return { terminalId: terminal.id, terminalCode: terminal.terminal_code ?? '', token, createTime: now };
+}
+
+export async function revokeToken(db: Db, user: BladeUser, terminalId: string): Promise<void> {
+  const terminal = await terminalOf(db, user, terminalId);
+  const now = formatDateTime(new Date());
+  await db.query(
+    'UPDATE blade_terminal_token SET is_deleted = 1, revoked_time = $2, update_time = $2, update_user = $3 WHERE terminal_id = $1 AND is_deleted = 0',
+    [terminal.id, now, user.userId],
+  );
+}
+
+/** Whether the terminal has a live token, since when and when its agent was last heard of. */
+export async function agentInfo(db: Db, user: BladeUser, terminalId: string) {
+  const terminal = await terminalOf(db, user, terminalId);
+  const [row] = await db.query<{ create_time: string | null; last_used: string | null; last_heartbeat: string | null; running_status: number | null }>(
+    `SELECT k.create_time, k.last_used, t.last_heartbeat, t.running_status FROM blade_terminal t
+     LEFT JOIN blade_terminal_token k ON k.terminal_id = t.id AND k.is_deleted = 0 WHERE t.id = $1`,
+    [terminal.id],
+  );
+  return {
+    terminalId: terminal.id,
+    terminalCode: terminal.terminal_code ?? '',
+    hasToken: Boolean(row?.create_time),
+    tokenCreateTime: row?.create_time ?? '',
+    tokenLastUsed: row?.last_used ?? '',
+    lastHeartbeat: row?.last_heartbeat ?? '',
+    runningStatus: row?.running_status ?? -1,
+  };
+}
+
+/** The terminal a bearer token belongs to; undefined for an unknown, revoked or foreign token, or another terminal's code. */
+export async function authenticateAgent(db: Db, authorization: string | undefined, terminalCode: string | undefined): Promise<AgentTerminal | undefined> {
+  const token = authorization?.match(/^bearer\s+(\S+)$/i)?.[1];
+  if (!token?.startsWith(TOKEN_PREFIX)) return undefined;
+  const [row] = await db.query<{ terminal_id: string; tenant_id: string; terminal_code: string | null }>(
+    `SELECT k.terminal_id, k.tenant_id, t.terminal_code FROM blade_terminal_token k
+     JOIN blade_terminal t ON t.id = k.terminal_id AND t.tenant_id = k.tenant_id AND t.is_deleted = 0
+     WHERE k.token_hash = $1 AND k.is_deleted = 0`,
+    [hashAgentToken(token)],
+  );
+  if (!row) return undefined;
+  if (terminalCode !== undefined && terminalCode !== '' && terminalCode !== row.terminal_code) return undefined;
+  return { terminalId: row.terminal_id, tenantId: row.tenant_id, terminalCode: row.terminal_code ?? '' };
+}
+
+export async function markTokenUsed(db: Db, terminal: AgentTerminal): Promise<void> {
+  await db.query('UPDATE blade_terminal_token SET last_used = $2 WHERE terminal_id = $1 AND is_deleted = 0', [
+    terminal.terminalId,
+    formatDateTime(new Date()),
+  ]);
+}

@@ -1,0 +1,86 @@
+import type { BladeModule } from '../../blade/context';
+import { R, send } from '../../blade/envelope';
+import { badRequest, MSG } from '../../blade/errors';
+import { formatDateTime } from '../../blade/serializer';
+import { maxObjectBytes, type ManagedObjectStore } from '../../storage';
+import { isSafeKey, tenantObjectKey, uploadKey } from '../../storage/keys';
+import { LocalObjectStore, mountLocalStore } from '../../storage/local';
+import type { ObjectStore } from '../../storage/types';
+
+export const OSS_CREDENTIAL_PATH = '/api/blade-resource/oss/oss-credential';
+export const OBS_DETAILS_PATH = '/gateway/blade-oss/oss/huawei/obsDetails';
+/** Presigned URLs live this long: enough for a large upload on a slow line, short enough not to be shared around. */
+export const PRESIGN_SECONDS = 15 * 60;
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  py: 'text/x-python',
+  txt: 'text/plain',
+  json: 'application/json',
+  zip: 'application/zip',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}(;\s*charset=[a-z0-9_-]{1,32})?$/i;
+
+/** The spec's key of an uploaded test script: `script/{name}_fb_{size}_b_{timestamp}.{ext}`. */
+export const scriptKey = (fileName: string, size: number, timestamp: number) => uploadKey('script', fileName, size, timestamp);
+
+const hasStat = (store: ObjectStore): store is ManagedObjectStore => typeof (store as Partial<ManagedObjectStore>).stat === 'function';
+
+/**
+ * Direct uploads to object storage: `oss-credential` signs a PUT for a new key of the caller's tenant, `obsDetails`
+ * names the bucket and signs a GET for one of the tenant's keys. No key pair ever leaves the server: the browser
+ * gets presigned URLs only. With the local store, this module also mounts `/oss/<bucket>/<key>`.
+ */
+export const ossModule: BladeModule = (app, { config, storage }) => {
+  if (storage instanceof LocalObjectStore) mountLocalStore(app, storage);
+  const maxBytes = maxObjectBytes(config);
+
+  app.get(OSS_CREDENTIAL_PATH, async (c) => {
+    const fileName = (c.req.query('fileName') ?? '').trim();
+    if (!fileName) throw badRequest(`${MSG.missingParam}: fileName`);
+    if (fileName.length > 255) throw badRequest(`${MSG.paramInvalid}: fileName 不能超过255个字符`);
+    const sizeText = c.req.query('size') ?? '';
+    if (!sizeText) throw badRequest(`${MSG.missingParam}: size`);
+    if (!/^\d{1,16}$/.test(sizeText)) throw badRequest(`${MSG.paramType}: size`);
+    const size = Number(sizeText);
+    if (size < 1) throw badRequest(`${MSG.paramInvalid}: size 上传文件不能为空`);
+    if (size > maxBytes) throw badRequest(`${MSG.paramInvalid}: size 上传文件大小不能超过${Math.floor(maxBytes / 1024 / 1024)}MB`);
+    const { key, extension } = scriptKey(fileName, size, Date.now());
+    const contentType = (c.req.query('contentType') ?? '').trim() || TYPES_BY_EXTENSION[extension] || 'application/octet-stream';
+    if (!CONTENT_TYPE.test(contentType)) throw badRequest(`${MSG.paramInvalid}: contentType`);
+
+    const objectKey = tenantObjectKey(c.get('user').tenantId, key);
+    const details = storage.describe();
+    const now = Date.now();
+    return send(c, R.data({
+      key,
+      objectKey,
+      bucketName: details.bucket,
+      endpoint: details.endpoint,
+      region: details.region,
+      uploadUrl: await storage.presignPut(objectKey, contentType, PRESIGN_SECONDS, size),
+      method: 'PUT',
+      headers: { 'Content-Type': contentType },
+      expiresIn: PRESIGN_SECONDS,
+      expiration: formatDateTime(new Date(now + PRESIGN_SECONDS * 1000)),
+    }));
+  });
+
+  app.get(OBS_DETAILS_PATH, async (c) => {
+    const details = storage.describe();
+    const answer: Record<string, unknown> = { bucketName: details.bucket, endpoint: details.endpoint, region: details.region };
+    const key = c.req.query('key');
+    if (key !== undefined) {
+      if (!isSafeKey(key)) throw badRequest(`${MSG.paramInvalid}: key`);
+      const objectKey = tenantObjectKey(c.get('user').tenantId, key);
+      if (hasStat(storage) && !(await storage.stat(objectKey))) throw badRequest('文件不存在');
+      Object.assign(answer, { key, downloadUrl: await storage.presignGet(objectKey, PRESIGN_SECONDS), expiresIn: PRESIGN_SECONDS });
+    }
+    return send(c, R.data(answer));
+  });
+};

@@ -1,0 +1,119 @@
+import { useForm } from '@refinedev/antd';
+import type { BaseRecord } from '@refinedev/core';
+import { Button, Col, Drawer, Form, Modal, Row, Space, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FormMode, ResourceSchema } from '../../../resources/types';
+import { ChildRowsSection } from './ChildRowsSection';
+import type { ResourceUiDescriptor } from './descriptor';
+import { FieldFormItem } from './fieldRenderers';
+import { LinkTableSection } from './LinkTableSection';
+import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
+
+interface ResourceFormProps {
+  schema: ResourceSchema;
+  ui: ResourceUiDescriptor;
+  mode: FormMode;
+  /** Row being edited or viewed; absent on create. */
+  id?: string;
+  onClose(): void;
+}
+
+const TITLE_KEYS: Record<FormMode, string> = { create: 'crud.add', edit: 'crud.edit', view: 'crud.view' };
+
+function defaultValuesOf(schema: ResourceSchema): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(
+    schema.fields.filter((f) => f.defaultValue !== undefined && !f.readOnly).map((f) => [f.name, f.defaultValue]),
+  );
+  for (const child of schema.children ?? []) values[child.name] = child.single ? {} : [];
+  return values;
+}
+
+/**
+ * Add, edit and view of one row in the container the schema asks for (modal or drawer), section by section: the
+ * fields of each section, then its child rows, links and the screen's own section body. Mounted per opening, so
+ * every opening starts clean; a failed save keeps the form open with what the user typed.
+ */
+export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProps) {
+  const { t } = useTranslation();
+  const readOnly = mode === 'view';
+  const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord>({
+    resource: schema.name,
+    // The view loads the row like edit does, and never submits.
+    action: mode === 'create' ? 'create' : 'edit',
+    id,
+    redirect: false,
+    warnWhenUnsavedChanges: false,
+    successNotification: () => ({ message: t(mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess'), type: 'success' }),
+    // The http layer already shows the server's message.
+    errorNotification: false,
+    onMutationSuccess: onClose,
+  });
+  const form = formProps.form!;
+  const record = query?.data?.data as Record<string, unknown> | undefined;
+  const sections = sectionsOf(schema, mode);
+  const titled = schema.sections !== undefined;
+
+  const title = t(TITLE_KEYS[mode]);
+  const footer = (
+    <Space>
+      <Button onClick={onClose}>{t(readOnly ? 'crud.close' : 'crud.cancel')}</Button>
+      {!readOnly && (
+        <Button type="primary" {...saveButtonProps}>
+          {t('crud.ok')}
+        </Button>
+      )}
+    </Space>
+  );
+  const body = (
+    <Spin spinning={formLoading}>
+      <Form
+        {...formProps}
+        initialValues={mode === 'create' ? defaultValuesOf(schema) : formProps.initialValues}
+        layout="horizontal"
+        labelCol={{ flex: '110px' }}
+        labelWrap
+        className="crud-form"
+      >
+        {sections.map((section) => {
+          const fields = formFieldsOf(schema, mode, section.key);
+          const children = (schema.children ?? []).filter((child) => child.section === section.key && !child.hiddenOn?.includes(mode));
+          const links = (schema.links ?? []).filter((link) => link.section === section.key && !link.hiddenOn?.includes(mode));
+          const Extra = ui.sections?.[section.key];
+          if (fields.length === 0 && children.length === 0 && links.length === 0 && !Extra) return null;
+          return (
+            <section key={section.key} className="crud-section" data-section={section.key}>
+              {titled && <h4 className="crud-section-title">{t(sectionLabelKey(schema, section))}</h4>}
+              {fields.length > 0 && (
+                <Row gutter={16}>
+                  {fields.map((field) => (
+                    <Col key={field.name} xs={24} md={field.span ?? 12}>
+                      <FieldFormItem schema={schema} field={field} fields={schema.fields} readOnly={readOnly} record={record} form={form} />
+                    </Col>
+                  ))}
+                </Row>
+              )}
+              {children.map((child) => (
+                <ChildRowsSection key={child.name} schema={schema} child={child} mode={mode} form={form} />
+              ))}
+              {id !== undefined && links.map((link) => <LinkTableSection key={link.name} schema={schema} link={link} id={id} readOnly={readOnly} />)}
+              {Extra && <Extra schema={schema} mode={mode} id={id} form={form} record={record} />}
+            </section>
+          );
+        })}
+      </Form>
+    </Spin>
+  );
+
+  if (schema.form.mode === 'drawer') {
+    return (
+      <Drawer open title={title} width={schema.form.width ?? '60%'} onClose={onClose} footer={footer} destroyOnHidden className="crud-drawer">
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal open title={title} width={schema.form.width ?? 720} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={false}>
+      {body}
+    </Modal>
+  );
+}

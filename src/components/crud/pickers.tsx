@@ -1,0 +1,211 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Cascader, Select, TreeSelect, Upload } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../providers/http';
+import { downloadObject, objectUploadRequest } from '../../../providers/objectUpload';
+import { schemaByName } from '../../../resources/schemas';
+import { endpointsOf, type FieldSchema, type RefSpec } from '../../../resources/types';
+
+type Row = Record<string, unknown>;
+type ControlProps = Record<string, unknown> & { value?: unknown; onChange?: (value: unknown) => void };
+
+/** Remote selects fetch this many rows (spec §9). */
+const REMOTE_SIZE = 100;
+
+function targetOf(resource: string) {
+  const target = schemaByName(resource);
+  if (!target) throw new Error(`unknown resource "${resource}"`);
+  return target;
+}
+
+async function listRows(ref: RefSpec, keyword: string): Promise<Row[]> {
+  const target = targetOf(ref.resource);
+  const endpoint = ref.endpoint ?? endpointsOf(target).list;
+  const params: Record<string, unknown> = { current: 1, size: REMOTE_SIZE, ...ref.query };
+  if (keyword) params[ref.searchParam ?? ref.label] = keyword;
+  const response = await http.get(`${target.api}/${endpoint}`, { params });
+  const data = response.data.data as { records?: Row[] } | Row[] | null;
+  return Array.isArray(data) ? data : (data?.records ?? []);
+}
+
+/**
+ * Remote select of a row of another resource (size 100, searched as the user types). The current value's label comes
+ * from the row being edited (the server's joined `as` value), so it shows before any search. Picking a row fills the
+ * fields the ref names through `onPick`.
+ */
+export function RefSelect({
+  field,
+  currentLabel,
+  onPick,
+  placeholder,
+  ...control
+}: ControlProps & { field: FieldSchema; currentLabel?: string; onPick?: (row: Row | undefined) => void; placeholder?: string }) {
+  const ref = field.ref!;
+  const [rows, setRows] = useState<Row[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    const timer = setTimeout(() => {
+      listRows(ref, keyword).then(
+        (found) => active && setRows(found),
+        () => undefined, // the http layer already told the user
+      ).finally(() => active && setLoading(false));
+    }, keyword ? 250 : 0);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [ref, keyword]);
+
+  const options = useMemo(() => {
+    const list = rows.map((row) => ({ value: String(row.id), label: String(row[ref.label] ?? row.id) }));
+    const value = control.value === undefined || control.value === null || control.value === '' ? undefined : String(control.value);
+    if (value && currentLabel && !list.some((option) => option.value === value)) list.unshift({ value, label: currentLabel });
+    return list;
+  }, [rows, ref.label, control.value, currentLabel]);
+
+  return (
+    <Select
+      {...control}
+      value={control.value === '' || control.value === '-1' || control.value === '0' ? undefined : (control.value as string | undefined)}
+      showSearch
+      allowClear
+      filterOption={false}
+      onSearch={setKeyword}
+      loading={loading}
+      options={options}
+      placeholder={placeholder}
+      onChange={(value: string | undefined) => {
+        control.onChange?.(value ?? '');
+        onPick?.(rows.find((row) => String(row.id) === value));
+      }}
+      onDropdownVisibleChange={(open) => open && keyword && setKeyword('')}
+    />
+  );
+}
+
+interface TreeNode {
+  id: string;
+  title?: string;
+  children?: TreeNode[];
+  [key: string]: unknown;
+}
+
+const treeCache = new Map<string, Promise<TreeNode[]>>();
+
+/** The whole tree of a tree resource, loaded once per screen visit. */
+export function useResourceTree(resource: string): TreeNode[] {
+  const [tree, setTree] = useState<TreeNode[]>([]);
+  useEffect(() => {
+    const target = targetOf(resource);
+    const url = `${target.api}/${endpointsOf(target).tree}`;
+    let pending = treeCache.get(url);
+    if (!pending) {
+      pending = http.get(url).then((response) => (response.data.data ?? []) as TreeNode[]);
+      pending.catch(() => treeCache.delete(url));
+      treeCache.set(url, pending);
+      // Edits elsewhere show on the next visit: the cache lives as long as this screen.
+      setTimeout(() => treeCache.delete(url), 30_000);
+    }
+    let active = true;
+    pending.then((nodes) => active && setTree(nodes), () => undefined);
+    return () => {
+      active = false;
+    };
+  }, [resource]);
+  return tree;
+}
+
+/** A comma-joined id path (root → leaf) picked with a cascader over a tree resource. */
+export function TreePathCascader({ field, placeholder, ...control }: ControlProps & { field: FieldSchema; placeholder?: string }) {
+  const tree = useResourceTree(field.treePath!.resource);
+  const value = typeof control.value === 'string' && control.value !== '' ? control.value.split(',') : Array.isArray(control.value) ? control.value : undefined;
+  return (
+    <Cascader
+      {...control}
+      value={value as string[] | undefined}
+      options={tree as never}
+      fieldNames={{ label: 'title', value: 'id', children: 'children' }}
+      changeOnSelect
+      showSearch
+      placeholder={placeholder}
+      onChange={(path) => control.onChange?.(Array.isArray(path) && path.length > 0 ? path.join(',') : '')}
+    />
+  );
+}
+
+/** The search form's cascader: the id path as an array (the filter sends it joined). */
+export function TreePathSearch({ field, placeholder, ...control }: ControlProps & { field: FieldSchema; placeholder?: string }) {
+  const tree = useResourceTree(field.treePath!.resource);
+  return (
+    <Cascader
+      {...control}
+      value={control.value as string[] | undefined}
+      options={tree as never}
+      fieldNames={{ label: 'title', value: 'id', children: 'children' }}
+      changeOnSelect
+      placeholder={placeholder}
+      style={{ minWidth: 200 }}
+    />
+  );
+}
+
+/** The parent of a tree node, picked from the tree (`0`, no parent, shows empty). */
+export function TreeParentSelect({ field, placeholder, ...control }: ControlProps & { field: FieldSchema; placeholder?: string }) {
+  const { t } = useTranslation();
+  const tree = useResourceTree(field.ref!.resource);
+  const value = control.value === '0' || control.value === '' || control.value === '-1' ? undefined : control.value;
+  return (
+    <TreeSelect
+      {...control}
+      value={value as string | undefined}
+      treeData={tree as never}
+      fieldNames={{ label: 'title', value: 'id', children: 'children' }}
+      allowClear
+      treeDefaultExpandAll
+      placeholder={placeholder ?? t('crud.treeRoot')}
+      onChange={(next: string | undefined) => control.onChange?.(next ?? '0')}
+    />
+  );
+}
+
+/**
+ * A file sent from the browser straight to object storage (presigned PUT); the field keeps the object's key. The
+ * current file can be downloaded again; a failed upload has already shown OBS上传失败.
+ */
+export function ObjectUploadInput({ value, onChange }: ControlProps) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number>();
+  const key = typeof value === 'string' ? value : '';
+  return (
+    <div className="crud-upload">
+      <Upload
+        showUploadList={false}
+        customRequest={(request) =>
+          objectUploadRequest({
+            file: request.file as Blob,
+            onProgress: ({ percent }) => setProgress(percent),
+            onSuccess: (uploaded) => {
+              setProgress(undefined);
+              onChange?.(uploaded.key);
+            },
+            onError: () => setProgress(undefined),
+          })
+        }
+      >
+        <Button icon={<UploadOutlined />} loading={progress !== undefined}>
+          {progress !== undefined ? `${Math.round(progress)}%` : t(key ? 'crud.uploadAgain' : 'crud.upload')}
+        </Button>
+      </Upload>
+      {key && (
+        <Button type="link" icon={<DownloadOutlined />} onClick={() => void downloadObject(key).catch(() => undefined)} className="crud-upload-key">
+          {key}
+        </Button>
+      )}
+    </div>
+  );
+}

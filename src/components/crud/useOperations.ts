@@ -1,0 +1,55 @@
+import { useInvalidate, type BaseKey } from '@refinedev/core';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../../providers/access';
+import { http } from '../../../providers/http';
+import { STANDARD_ALIASES } from '../../../resources/operations';
+import { buttonCode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
+import { operationLabelKey } from './schemaMapping';
+
+/** The operations of a screen the user may use: declared by the schema and held as a button code. */
+export function allowedOperations(schema: ResourceSchema, can: (code: string) => boolean = hasPermission) {
+  const allowed = schema.operations.filter((operation) => can(buttonCode(schema.permissionCode, operation.alias)));
+  const has = (alias: string) => allowed.some((operation) => operation.alias === alias);
+  const isRow = (operation: OperationSchema) => operation.placement === 'row' || operation.placement === 'both';
+  const isToolbar = (operation: OperationSchema) => operation.placement === 'toolbar' || operation.placement === 'both';
+  const custom = allowed.filter((operation) => !STANDARD_ALIASES.has(operation.alias));
+  return {
+    add: has('add') && !schema.readOnly,
+    edit: has('edit') && !schema.readOnly,
+    delete: has('delete') && !schema.readOnly,
+    view: has('view'),
+    rowCustom: custom.filter(isRow),
+    toolbarCustom: custom.filter(isToolbar),
+  };
+}
+
+/** Runs a custom operation (`execute`, `enable`, ...) on rows, after its confirmation, then refreshes the list. */
+export function useRunOperation(schema: ResourceSchema) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const invalidate = useInvalidate();
+  return (operation: OperationSchema, ids: BaseKey[]) => {
+    const run = async () => {
+      const url = `${schema.api}/${operation.path}`;
+      const joined = ids.join(',');
+      const idIn = operation.idIn ?? 'query';
+      await http.request({
+        url,
+        method: operation.method ?? 'POST',
+        params: idIn === 'query' ? { id: joined } : idIn === 'ids' ? { ids: joined } : undefined,
+        data: idIn === 'body' ? (ids.length === 1 ? { id: ids[0] } : { ids }) : undefined,
+      });
+      void message.success(t('crud.operationDone', { name: t(operationLabelKey(schema, operation.alias)) }));
+      await invalidate({ resource: schema.name, invalidates: ['list', 'detail'] });
+    };
+    if (!operation.confirm) return void run().catch(() => undefined);
+    modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t(`${schema.name}.operations.${operation.alias}.confirm`),
+      okText: t('crud.ok'),
+      cancelText: t('crud.cancel'),
+      onOk: () => run().catch(() => undefined),
+    });
+  };
+}

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { snap } from './browser';
+import { CrudPage } from './crudPage';
+import { loginAs, useProductPage, type ProductPage } from './product';
+
+let opened: ProductPage;
+let page: Page;
+useProductPage((product) => {
+  opened = product;
+  page = product.page;
+});
+
+const idOf = async (table: string, column: string, value: string) => {
+  const [row] = await opened.product.server.db.query<{ id: string }>(`SELECT id::text AS id FROM ${table} WHERE ${column} = $1 AND is_deleted = 0`, [value]);
+  return row.id;
+};
+
+describe('resource screens on the machinery: routes, sections, pickers, labels', () => {
+  it('logs in', async () => {
+    await loginAs(page, opened.product);
+  });
+
+  it('opens a terminal drawer from a pasted link, with its sections and the tool chain filled by picked devices', async () => {
+    const terminals = new CrudPage(page, opened.product.url, '/test/terminal');
+    const id = await idOf('blade_terminal', 'terminal_code', 'TM-001');
+    await terminals.open(`/${id}/edit`);
+    await terminals.form.waitFor();
+    expect(await terminals.sectionTitles()).toEqual(['基本信息', '工具链信息', '测试对象信息']);
+    const chain = terminals.section('工具链信息');
+    // Device codes are picked rows: the select shows the code, name and unique code are filled in.
+    await chain.getByText('TD-OSC-01').waitFor();
+    await chain.getByText('数字示波器 MSO5104').waitFor();
+    await terminals.section('测试对象信息').getByText('TO-METER-01').waitFor();
+    await snap(page, 'terminal-edit-sections');
+    // A reload shows the same drawer; closing it goes back to the list with its query string.
+    await page.reload();
+    await terminals.form.waitFor();
+    await terminals.section('工具链信息').getByText('TD-OSC-01').waitFor();
+    await terminals.close();
+    expect(new URL(page.url()).pathname).toBe('/test/terminal');
+    // The running status shows its label, never the raw code.
+    await terminals.table.locator('.ant-table-row').first().getByText(/空闲|运行中|离线|异常/).first().waitFor();
+  });
+
+  it('hides the test-object section when adding a terminal', async () => {
+    const terminals = new CrudPage(page, opened.product.url, '/test/terminal');
+    await terminals.open('/new');
+    await terminals.form.waitFor();
+    expect(await terminals.sectionTitles()).toEqual(['基本信息', '工具链信息']);
+    await terminals.close();
+  });
+
+  it('shows a project manager by name, and adds and removes members from a user picker', async () => {
+    const projects = new CrudPage(page, opened.product.url, '/test/project');
+    await projects.open();
+    await projects.rowAction('PRJ-2024-001', '编辑');
+    expect(new URL(page.url()).pathname).toMatch(/^\/test\/project\/\d+\/edit$/);
+    // The manager is a user picked by name: the select shows the name, not an id.
+    const basic = projects.section('基本信息');
+    await basic.locator('.ant-select-selection-item', { hasText: '管理员' }).first().waitFor();
+    const members = projects.section('项目成员');
+    await members.getByRole('button', { name: /添加项目成员/ }).click();
+    const picker = page.locator('.ant-modal-content').filter({ hasText: '添加用户管理' });
+    await picker.locator('.crud-link-picker').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'tester' }).click();
+    // The multiple select keeps its list open; a click on the dialog's title closes it.
+    await picker.locator('.ant-modal-title').click();
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await members.getByText('tester').waitFor();
+    await snap(page, 'project-members');
+    await members.locator('.ant-table-row').filter({ hasText: 'tester' }).getByRole('button', { name: /删\s*除/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => members.locator('.ant-table-row').filter({ hasText: 'tester' }).count()).toBe(0);
+    await projects.close();
+  });
+
+  it('keeps the list filter in the address, and restores it on reload', async () => {
+    const tasks = new CrudPage(page, opened.product.url, '/test/task');
+    await tasks.open();
+    const search = page.locator('form.crud-search');
+    await search.getByLabel('任务编号').fill('TASK-0001');
+    await search.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => page.locator('.crud-page .ant-table-row').count()).toBe(1);
+    expect(decodeURIComponent(page.url())).toContain('TASK-0001');
+    await page.reload();
+    await tasks.table.waitFor();
+    await expect.poll(() => page.locator('.crud-page .ant-table-row').count()).toBe(1);
+    expect(await search.getByLabel('任务编号').inputValue()).toBe('TASK-0001');
+    // Not-yet numbers are empty, and the module path is readable.
+    await tasks.row('TASK-0001').getByText(/模块\//).waitFor();
+    await snap(page, 'task-list-filtered');
+  });
+
+  it('opens a parameter modal from a pasted link; the back button closes it and keeps the list', async () => {
+    const params = new CrudPage(page, opened.product.url, '/system/param');
+    const [param] = await opened.product.server.db.query<{ id: string; param_key: string }>(
+      "SELECT id::text AS id, param_key FROM blade_param WHERE tenant_id = '000000' AND is_deleted = 0 ORDER BY id LIMIT 1",
+    );
+    await params.open();
+    await page.goto(`${opened.product.url}/system/param/${param.id}/edit`);
+    await params.form.waitFor();
+    await expect.poll(() => params.form.locator('input').nth(1).inputValue()).toBe(param.param_key);
+    await page.goBack();
+    await params.form.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/system/param');
+    await params.table.waitFor();
+  });
+
+  it('shows the task record list read-only to the administrator: no add, edit or delete', async () => {
+    const records = new CrudPage(page, opened.product.url, '/test/taskrecord');
+    await records.open();
+    await records.table.locator('.ant-table-row').first().waitFor();
+    expect(await page.locator('.crud-page').getByRole('button', { name: /新\s*增|删\s*除/ }).count()).toBe(0);
+    expect(await records.table.locator('.ant-table-row').first().getByText('编辑', { exact: true }).count()).toBe(0);
+    // Coded statuses read as labels.
+    await records.table.getByText(/执行成功|执行失败|执行中|待执行|已取消/).first().waitFor();
+  });
+
+  it('shows a menu entry without a screen inside the layout', async () => {
+    await page.goto(`${opened.product.url}/system/dept`);
+    await page.getByText('该页面尚未开放').waitFor();
+    await page.locator('.ant-layout-sider').waitFor();
+    await snap(page, 'screen-missing');
+  });
+});

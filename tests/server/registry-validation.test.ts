@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resourceSchemas } from '../../resources/schemas';
+import type { ResourceSchema } from '../../resources/types';
+import { ruleMessages } from '../../resources/validation';
+import { expectRefused } from './registry-expect';
+import { call } from './client';
+import { fieldSites, submitUrl, isWritable, openSessions, withValue, type FieldSite, type ResourceFactory } from './resource-bodies';
+
+/**
+ * Every message of the validation vocabulary, answered by the server exactly as `resources/validation.ts` words it,
+ * for every field of every writable resource (child-row fields included). Each case sends an otherwise valid body.
+ */
+const writable = resourceSchemas.filter(isWritable);
+
+let admin: ResourceFactory;
+const validBodies = new Map<string, Record<string, unknown>>();
+beforeAll(async () => {
+  admin = (await openSessions()).admin;
+  for (const schema of writable) validBodies.set(schema.name, await admin.body(schema));
+});
+
+const where = (schema: ResourceSchema, site: FieldSite) =>
+  `${schema.name}.${site.child ? `${site.child.name}.` : ''}${site.field.name}`;
+
+/** Submits the valid body of `schema` with `value` at `site`; the server must refuse it with exactly `message`. */
+async function expectMessage(schema: ResourceSchema, site: FieldSite, value: unknown, message: string) {
+  const body = withValue(validBodies.get(schema.name)!, site, value);
+  expectRefused(await admin.submit(schema, body), message, `${where(schema, site)}=${JSON.stringify(value)}`);
+}
+
+const sitesOf = (schema: ResourceSchema, keep: (site: FieldSite) => boolean) => fieldSites(schema).filter(keep);
+const isText = (site: FieldSite) => site.field.type === 'string' || site.field.type === 'text';
+
+describe.each(writable.map((schema) => [schema.name, schema] as const))('%s: validation messages', (_, schema) => {
+  it('the valid body itself is accepted (the cases below differ from it in one field)', async () => {
+    // Inserting it would make later unique values clash: check it against an update of a new row instead.
+    const row = await admin.create(schema);
+    const answer = await admin.submit(schema, { ...validBodies.get(schema.name), id: row.id });
+    expect(answer.body, answer.text).toMatchObject({ code: 200, success: true });
+    await admin.remove(schema, row.id);
+  });
+
+  it('answers the required message of each required field, when absent and when empty', async () => {
+    const required = sitesOf(schema, (site) => site.field.required !== undefined);
+    for (const site of required) {
+      let body = validBodies.get(schema.name)!;
+      const when = site.field.rules?.requiredWhen;
+      if (when) body = withValue(body, { field: { ...site.field, name: when.field }, child: site.child }, when.equals);
+      const message = ruleMessages.required(site.field);
+      // An absent key takes the field's default; sent empty, it is refused all the same.
+      for (const value of site.field.defaultValue === undefined ? [undefined, '', null] : ['', null]) {
+        const answer = await admin.submit(schema, withValue(body, site, value));
+        expectRefused(answer, message, `${where(schema, site)}=${JSON.stringify(value)}`);
+      }
+    }
+  });
+
+  it('refuses to clear a required field on update', async () => {
+    const required = sitesOf(schema, (site) => site.field.required !== undefined && !site.child);
+    if (required.length === 0) return;
+    const { id } = await admin.create(schema);
+    for (const site of required) {
+      expectRefused(await admin.submit(schema, { id, [site.field.name]: '' }), ruleMessages.required(site.field), where(schema, site));
+    }
+    await admin.remove(schema, id);
+  });
+
+  it('answers the not-before, IP, not-blank and maximum-length messages', async () => {
+    for (const site of fieldSites(schema)) {
+      const { field } = site;
+      const rules = field.rules ?? {};
+      if (rules.notBefore) {
+        const other = [...schema.fields, ...(site.child?.fields ?? [])].find((candidate) => candidate.name === rules.notBefore)!;
+        const body = validBodies.get(schema.name)!;
+        const otherSite = { field: other, child: site.child };
+        const later = field.type === 'date' ? '2024-06-02' : '2024-06-02 10:00:00';
+        const earlier = field.type === 'date' ? '2024-06-01' : '2024-06-01 10:00:00';
+        const answer = await admin.submit(schema, withValue(withValue(body, otherSite, later), site, earlier));
+        expectRefused(answer, ruleMessages.notBefore(field, other), `${where(schema, site)} before ${other.name}`);
+      }
+      if (rules.ip) {
+        for (const bad of ['10.1.2', '256.1.1.1', 'localhost', '10.1.2.3; rm']) await expectMessage(schema, site, bad, ruleMessages.ip(field));
+      }
+      if (rules.notBlank) await expectMessage(schema, site, '   ', ruleMessages.notBlank(field));
+      if (field.maxLength !== undefined && isText(site) && !field.ref && !field.treePath && !field.dict) {
+        await expectMessage(schema, site, 'x'.repeat(field.maxLength + 1), ruleMessages.maxLength(field, field.maxLength));
+      }
+    }
+  });
+
+  it('answers a value of the wrong type with 400 naming the field, never 500', async () => {
+    const wrong: Record<string, unknown[]> = {
+      string: [{ nested: true }, ['a']],
+      text: [{ nested: true }],
+      int: ['abc', 1.5, { n: 1 }, 99999999999],
+      number: ['abc', { n: 1 }],
+      id: ['abc', -1, { id: 1 }],
+      date: ['2024-13-45', 20240101, { d: 1 }],
+      datetime: ['yesterday', { d: 1 }],
+    };
+    for (const site of fieldSites(schema)) {
+      for (const value of wrong[site.field.type]) {
+        const answer = await admin.submit(schema, withValue(validBodies.get(schema.name)!, site, value));
+        expectRefused(answer, ruleMessages.format(site.field), `${where(schema, site)}=${JSON.stringify(value)}`);
+      }
+    }
+    for (const child of schema.children ?? []) {
+      const answer = await admin.submit(schema, { ...validBodies.get(schema.name), [child.name]: child.single ? ['x'] : 'x' });
+      expect(answer.status, `${child.name} of the wrong shape: ${answer.text}`).toBe(400);
+    }
+    for (const body of ['[]', '"text"', '{', 'null', '']) {
+      const answer = await call(submitUrl(schema), { token: admin.token, body });
+      expect({ status: answer.status, code: answer.body?.code }, `body ${JSON.stringify(body)}: ${answer.text}`).toEqual({ status: 400, code: 400 });
+    }
+  });
+});
