@@ -14,30 +14,51 @@ export interface Operations {
   remove?: string;
 }
 
-/** The CRUD paths of a schema; an action the schema turns off has no path. */
+export const schemaNamed = (name: string) => schemas.find((schema) => schema.name === name);
+
+/** Whether the schema declares the operation (`add`, `edit`, `delete`...). */
+export const declares = (schema: ResourceSchema, alias: string) =>
+  (schema.operations ?? []).some((operation) => operation.alias === alias);
+
+/** The CRUD paths a schema mounts: a read-only one has no submit or remove. */
 export function operationsOf(schema: ResourceSchema): Operations {
   const endpoints = endpointsOf(schema);
-  const actions = (schema as { actions?: Partial<Record<'add' | 'edit' | 'delete' | 'view', boolean>> }).actions ?? {};
-  const writable = actions.add !== false || actions.edit !== false;
   return {
     list: `${schema.api}/${endpoints.list}`,
     detail: `${schema.api}/${endpoints.detail}`,
-    submit: writable ? `${schema.api}/${endpoints.submit}` : undefined,
-    remove: actions.delete === false ? undefined : `${schema.api}/${endpoints.remove}`,
+    submit: schema.readOnly ? undefined : `${schema.api}/${endpoints.submit}`,
+    remove: schema.readOnly ? undefined : `${schema.api}/${endpoints.remove}`,
   };
 }
 
-/** Fields a client may write (not read-only, not hidden from the form); ids only when required. */
+/** Whether rows can be created through the API at all. */
+export const creatable = (schema: ResourceSchema) => !schema.readOnly && declares(schema, 'add');
+
+/** Fields a client may write: not read-only, derived or hidden from the form. */
 export const writableFields = (schema: ResourceSchema): FieldSchema[] =>
-  (schema.fields ?? []).filter(
-    (field) => !field.readOnly && field.form !== false && (field.type !== 'id' || field.required !== undefined),
-  );
+  (schema.fields ?? []).filter((field) => !field.readOnly && !field.virtual && field.form !== false);
+
+/** Fields whose value is another row (a ref, or a path in a tree resource). */
+export const pointerFields = (schema: ResourceSchema) =>
+  writableFields(schema).filter((field) => field.ref || field.treePath);
 
 export const textFields = (schema: ResourceSchema) =>
-  writableFields(schema).filter((field) => field.type === 'string' || field.type === 'text');
+  writableFields(schema).filter(
+    (field) =>
+      (field.type === 'string' || field.type === 'text') &&
+      !field.ref &&
+      !field.treePath &&
+      !field.rules?.ip &&
+      !field.rules?.phone &&
+      !field.rules?.email,
+  );
 
 /** A value the field accepts; `tag` makes text unique. */
 export function validValue(field: FieldSchema, tag: string): unknown {
+  if (field.ref || field.treePath) return undefined;
+  if (field.rules?.ip) return '10.0.0.1';
+  if (field.rules?.phone) return '13800000000';
+  if (field.rules?.email) return 'security@example.com';
   switch (field.type) {
     case 'string':
     case 'text':
@@ -50,15 +71,12 @@ export function validValue(field: FieldSchema, tag: string): unknown {
       return '2024-01-02';
     case 'datetime':
       return '2024-01-02 03:04:05';
-    case 'id':
-      // Any id-like text; a schema whose refs are checked would need the referenced row (not yet the case).
-      return '1';
     default:
       return undefined;
   }
 }
 
-/** A body the schema accepts for an insert: every writable field filled. */
+/** A body the schema accepts for an insert, but for the pointer fields (see `bodyFor`): every writable field filled. */
 export function validBody(schema: ResourceSchema, tag: string): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of writableFields(schema)) {

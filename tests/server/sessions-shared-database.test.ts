@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { call, login, loginAdmin, requestToken, serverUrl, withRegistrationOpen, md5 } from './client';
+import { ADMIN_PASSWORD } from './fixtures';
+
+/**
+ * Two servers on one PostgreSQL database (the shared test server and a second one started here) agree on sessions
+ * and lock-outs: each keeps its own session cache, so this is what two processes would see. PostgreSQL only.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+let second: RunningServer;
+let dataDir: string;
+
+describe.runIf(databaseUrl)('several servers on one PostgreSQL', () => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'blade-second-server-'));
+    second = await startServer({ port: 0, dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, captcha: false });
+  });
+  afterAll(async () => {
+    await second?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a logout on one ends the access token on the other', async () => {
+    const session = await login({ account: 'admin', password: ADMIN_PASSWORD });
+    expect((await call('/api/blade-auth/oauth/user-info', { token: session.access_token, base: second.url })).body.code).toBe(200);
+    await call('/api/blade-auth/oauth/logout', { token: session.access_token });
+    expect((await call('/api/blade-auth/oauth/user-info', { token: session.access_token, base: second.url })).body.code).toBe(401);
+  });
+
+  it('failed logins on both count toward one lock-out', async () => {
+    const admin = await loginAdmin();
+    const account = `shared${Date.now() % 100000}`;
+    await withRegistrationOpen(admin, async () => {
+      const query = new URLSearchParams({ grant_type: 'register', account, name: 'shared', password: md5('Shared-pass1') });
+      const registered = await call(`/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { 'Tenant-Id': '000000' } });
+      expect(registered.body.access_token).toBeTruthy();
+    });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const base = attempt % 2 === 0 ? serverUrl() : second.url;
+      expect((await requestToken({ account, password: 'wrong' }, { base })).body.error_code).toBe(2004);
+    }
+    for (const base of [serverUrl(), second.url]) {
+      expect((await requestToken({ account, password: 'Shared-pass1' }, { base })).body.error_code).toBe(2003);
+    }
+  });
+});
