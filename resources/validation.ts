@@ -13,19 +13,26 @@ export const isIp = (text: string) => IPV4.test(text) || (text.includes(':') && 
 export const isEmail = (text: string) => EMAIL.test(text);
 export const isBlank = (text: string) => text.trim() === '';
 
-/** Spec §5 phone helper: empty and length are the two messages; digits only beyond that. */
-export function phoneProblem(text: string): string | undefined {
-  if (text === '') return PHONE_MESSAGES.empty;
-  if (text.length !== 11) return PHONE_MESSAGES.length;
-  if (!/^1\d{10}$/.test(text)) return PHONE_MESSAGES.format;
+/**
+ * Spec §5 phone helper, the one phone rule of server and UI: empty, or not 11 digits. Answers which problem (the UI
+ * shows it in its language, the server in `PHONE_MESSAGES`), or undefined when the number may be sent.
+ */
+export function phoneCheck(text: string): 'empty' | 'length' | undefined {
+  const value = text.trim();
+  if (value === '') return 'empty';
+  if (!/^\d{11}$/.test(value)) return 'length';
   return undefined;
 }
 
 export const PHONE_MESSAGES = {
   empty: '手机号码不能为空',
   length: '手机号码长度不为11位',
-  format: '手机号码格式不正确',
 } as const;
+
+export function phoneProblem(text: string): string | undefined {
+  const problem = phoneCheck(text);
+  return problem && PHONE_MESSAGES[problem];
+}
 
 const labelZh = (label: LocalizedText | string) => (typeof label === 'string' ? label : label.zh);
 

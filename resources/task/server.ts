@@ -1,6 +1,52 @@
+import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
+import { createResourceStore, jsonBody } from '../../server/blade/crud';
+import { R, send } from '../../server/blade/envelope';
+import { isIdText } from '../../server/blade/ids';
+import { parseWith } from '../../server/blade/validate';
+import { schemaByName } from '../schemas';
 
-/** The task list shows main tasks; child tasks are edited inside their main task. */
+const idText = z.union([z.string(), z.number()]).transform(String).refine(isIdText, { error: '不是有效的编号' });
+const idsBody = z.object({
+  ids: z
+    .union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string().transform((text) => text.split(','))])
+    .transform((ids) => ids.map((id) => id.trim()).filter((id) => id !== ''))
+    .pipe(z.array(z.string().refine(isIdText, { error: '不是有效的编号' })).min(1).max(1000)),
+});
+/** Filters a picker may send; everything else is ignored. */
+const caseSelectBody = z.object({
+  current: z.coerce.number().int().min(1).optional(),
+  size: z.coerce.number().int().min(1).max(100).optional(),
+  caseCode: z.string().max(64).optional(),
+  caseTitle: z.string().max(255).optional(),
+  moduleTypePath: z.string().max(255).optional(),
+  projectId: idText.optional(),
+});
+
+/**
+ * Main tasks in the list (child tasks are edited inside theirs); `taskCaseSelect` lists the audited cases a task may
+ * run (spec §4: pickers offer audit status 1); `taskBatchDelete` removes main tasks with their child tasks.
+ */
 export const behaviour: ResourceBehaviour = {
   listScope: () => ['(t.parent_id IS NULL OR t.parent_id = 0)'],
+  routes({ read, write, store, services }) {
+    const cases = createResourceStore(services.db, schemaByName('testcase')!);
+    read(
+      `${store.schema.api}/taskCaseSelect`,
+      async (c) => {
+        const filters = parseWith(caseSelectBody, await jsonBody(c.req.raw));
+        const query: Record<string, string> = { auditStatus_equal: '1', size: String(filters.size ?? 100), current: String(filters.current ?? 1) };
+        if (filters.caseCode) query.caseCode = filters.caseCode;
+        if (filters.caseTitle) query.caseTitle = filters.caseTitle;
+        if (filters.moduleTypePath) query.moduleTypePath_likeright = filters.moduleTypePath;
+        if (filters.projectId) query.projectId_equal = filters.projectId;
+        return send(c, R.data(await cases.list(c.get('user'), query)));
+      },
+      'POST',
+    );
+    write(`${store.schema.api}/taskBatchDelete`, 'delete', async (c) => {
+      const { ids } = parseWith(idsBody, await jsonBody(c.req.raw));
+      return send(c, R.status((await store.remove(c.get('user'), ids)) > 0));
+    });
+  },
 };

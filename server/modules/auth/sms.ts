@@ -1,3 +1,4 @@
+import { phoneCheck } from '../../../resources/validation';
 import { randomInt } from 'node:crypto';
 import type { ServerServices } from '../../blade/context';
 import { BladeError, badRequest } from '../../blade/errors';
@@ -14,12 +15,11 @@ import { assertTenantUsable, tenantOf, type TokenRequest } from './token-request
 export const SMS_CODE_MS = 5 * 60 * 1000;
 const SMS_INTERVAL_MS = 60 * 1000;
 const SMS_MAX_ATTEMPTS = 5;
-const PHONE = /^\d{11}$/;
 
 /** A phone number as sent: 11 plain digits, or SM2 ciphertext when the server has an SM2 key. */
 export function phoneOf(services: ServerServices, sent: string | undefined): string | undefined {
   const phone = sent ? decryptField(services.config, sent) : undefined;
-  return phone && PHONE.test(phone) ? phone : undefined;
+  return phone !== undefined && phoneCheck(phone) === undefined ? phone : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { phoneProblem } from '../../../resources/validation';
 import type { BladeModule, BladeUser } from '../../blade/context';
 import { idList, jsonBody } from '../../blade/crud';
 import { R, send } from '../../blade/envelope';
@@ -61,7 +62,6 @@ async function infoOf(db: Db, user: BladeUser) {
   };
 }
 
-const PHONE = /^\d{11}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /** Trimmed text of at most `max` characters, '' for absent, or a 400 naming the field. */
@@ -91,7 +91,8 @@ export const profileModule: BladeModule = (app, services) => {
     if (phone !== undefined) {
       const plain = decryptField(services.config, phone);
       if (plain === '') throw badRequest('手机号码不能为空');
-      if (!PHONE.test(plain)) throw badRequest('手机号码长度不为11位');
+      const problem = phoneProblem(plain);
+      if (problem) throw badRequest(problem);
       changes.set('phone', plain);
     }
     const email = textField(input, 'email', '邮箱', 45);

@@ -1,3 +1,4 @@
+import { phoneCheck } from '../../../resources/validation';
 import { md5 } from 'js-md5';
 import { http } from '../../../providers/http';
 
@@ -79,7 +80,6 @@ export function avatarRefusalOf(file: { type: string; size: number }): string | 
 
 /** Spec §5 phone helper: empty and length messages as i18n keys, or undefined when the number is fine. */
 export function phoneRefusalOf(phone: string | undefined): string | undefined {
-  if (!phone) return 'info.phoneRequired';
-  if (phone.length !== 11) return 'info.phoneLength';
-  return undefined;
+  const problem = phoneCheck(phone ?? '');
+  return problem && { empty: 'info.phoneRequired', length: 'info.phoneLength' }[problem];
 }

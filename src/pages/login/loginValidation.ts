@@ -1,3 +1,4 @@
+import { phoneCheck } from '../../../resources/validation';
 export interface LoginValues {
   tenantId: string;
   username: string;
@@ -24,14 +25,10 @@ export function missingLoginFields(values: LoginValues, shown: readonly LoginFie
   return missing;
 }
 
-export const PHONE_LENGTH = 11;
-
-/** Spec §5 phone helper: empty first, then exactly 11 characters; undefined when the number may be sent. */
+/** Spec §5 phone helper (the shared rule): the translation key of the problem, undefined when the number may be sent. */
 export function phoneError(phone: string): string | undefined {
-  const value = phone.trim();
-  if (value === '') return 'login.phoneRequired';
-  if (value.length !== PHONE_LENGTH) return 'login.phoneLength';
-  return undefined;
+  const problem = phoneCheck(phone);
+  return problem && { empty: 'login.phoneRequired', length: 'login.phoneLength' }[problem];
 }
 
 /** The fields of both registration forms (self-registration adds phone and email). */
