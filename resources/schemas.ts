@@ -1,4 +1,6 @@
 import { errorLogSchema } from './errorlog/schema';
+import { exportChecklistSchema } from './exportchecklist/schema';
+import { importCheckSchema } from './importcheck/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
 import { paramSchema } from './param/schema';
@@ -31,6 +33,8 @@ export const resourceSchemas: ResourceSchema[] = [
   taskSchema,
   taskRecordSchema,
   errorLogSchema,
+  importCheckSchema,
+  exportChecklistSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {
