@@ -20,6 +20,10 @@ export const importCheckSchema: ResourceSchema = {
   operations: [VIEW],
   form: { mode: 'drawer', width: '60%' },
   defaultSort: { column: 'create_time', order: 'desc' },
+  sections: [
+    { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
+    { key: 'errors', label: { zh: '错误明细', en: 'Errors' } },
+  ],
   fields: [
     { name: 'bathNo', type: 'string', label: { zh: '批次号', en: 'Batch no.' }, maxLength: 64, search: 'like', width: 200 },
     { name: 'optType', type: 'int', label: { zh: '操作类型', en: 'Operation' }, dict: { code: 'import_check_operation_type', as: 'optTypeName' }, search: 'equal', width: 110 },
@@ -29,7 +33,7 @@ export const importCheckSchema: ResourceSchema = {
     { name: 'isCheckFinish', type: 'int', label: { zh: '状态', en: 'Status' }, dict: { code: 'import_check_finish_status', as: 'isCheckFinishName' }, search: 'equal', width: 110 },
     { name: 'totalCount', type: 'int', label: { zh: '总行数', en: 'Rows' }, width: 90 },
     { name: 'validCount', type: 'int', label: { zh: '有效行数', en: 'Valid rows' }, width: 100 },
-    { name: 'errorMsg', type: 'text', label: { zh: '错误信息', en: 'Errors' }, width: 320, span: 24 },
+    { name: 'errorMsg', type: 'text', label: { zh: '错误信息', en: 'Errors' }, width: 320, span: 24, form: false },
     { name: 'createUser', type: 'id', label: { zh: '上传人', en: 'Uploaded by' }, readOnly: true, list: false, form: false, ref: { resource: 'user', label: 'realName', as: 'createUserName' } },
     { name: 'createUserName', type: 'string', label: { zh: '上传人', en: 'Uploaded by' }, virtual: true, readOnly: true, form: false, search: 'like' },
   ],
