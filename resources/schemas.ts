@@ -1,4 +1,6 @@
 import { errorLogSchema } from './errorlog/schema';
+import { exportChecklistSchema } from './exportchecklist/schema';
+import { importCheckSchema } from './importcheck/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
 import { operationLogSchema } from './operationlog/schema';
@@ -33,6 +35,8 @@ export const resourceSchemas: ResourceSchema[] = [
   taskRecordSchema,
   errorLogSchema,
   operationLogSchema,
+  importCheckSchema,
+  exportChecklistSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {

@@ -14,7 +14,12 @@ export const testCaseSchema: ResourceSchema = {
   route: '/test/testcase',
   menu: { parent: 'test', icon: 'FileDoneOutlined', sort: 4 },
   permissionCode: 'testcase',
-  operations: CRUD,
+  operations: [
+    ...CRUD,
+    // Import: checkTestCaseImport (multipart), then uploadTestCase with the batch number; same button for both.
+    { alias: 'import', label: { zh: '导入', en: 'Import' }, placement: 'toolbar', method: 'POST', path: 'checkTestCaseImport', icon: 'ImportOutlined' },
+    { alias: 'export', label: { zh: '导出', en: 'Export' }, placement: 'toolbar', method: 'GET', path: 'export', icon: 'ExportOutlined' },
+  ],
   form: { mode: 'drawer', width: '90%' },
   treeFilter: 'moduleTypePath',
   sections: [

@@ -29,6 +29,11 @@ export interface ResourceStore {
   detail(user: BladeUser, id: string): Promise<Row | undefined>;
   /** Insert (no id) or update (id) in one transaction with the child rows; undefined when the row is not the caller's. */
   submit(user: BladeUser, body: unknown): Promise<string | undefined>;
+  /**
+   * The checks an insert of `body` would pass through, without writing: parsing, refs (and their fills), row rules
+   * and unique values; throws the 400 submit would. Hooks and child rows are not run. Answers the values to store.
+   */
+  validate(user: BladeUser, body: unknown): Promise<Row>;
   /** Logical delete of the caller's rows among `ids` (and their child rows); answers how many were deleted. */
   remove(user: BladeUser, ids: string[]): Promise<number>;
   /** The caller's rows among `ids` (at most 1000), in no particular order. */
@@ -353,6 +358,20 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       } catch (error) {
         translateUniqueViolation(error);
       }
+    },
+
+    async validate(user, rawBody) {
+      const values = parseValues(schema.fields, requireObject(rawBody), true);
+      await resolveRefs(db, user, schema.fields, values);
+      checkRowRules(schema.fields, values, new Set(Object.keys(values)), true);
+      for (const field of uniqueFields) {
+        if (isEmpty(values[field.name])) continue;
+        const params = new SqlParams();
+        const where = [`${columnOf(field)} = ${params.add(values[field.name])}`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+        const [clash] = await db.query(`SELECT 1 FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
+        if (clash) throw badRequest(field.unique!);
+      }
+      return values;
     },
 
     async remove(user, ids) {

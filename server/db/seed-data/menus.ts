@@ -84,11 +84,8 @@ function group(code: string, name: string, path: string, source: string, sort: n
 }
 
 const handListedMenus: SeedMenu[] = [
-  group('test', '测试管理', '/test', 'ExperimentOutlined', 1, [
-    screen('exportchecklist', '导出检查单', '/test/exportchecklist', 'ExportOutlined', 9, CRUD),
-    // The import-check log is read-only: list and detail.
-    screen('importcheck', '导入检查日志', '/test/importcheck', 'FileSearchOutlined', 10, [VIEW]),
-  ]),
+  // Its screens (export checklist and import-check log included) come from the resource schemas.
+  group('test', '测试管理', '/test', 'ExperimentOutlined', 1, []),
   group('desk', '工作台', '/desk', 'DesktopOutlined', 2, [
   ]),
   group('system', '系统管理', '/system', 'SettingOutlined', 3, [

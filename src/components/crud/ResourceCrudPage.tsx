@@ -92,7 +92,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
             {t('crud.delete')}
           </Button>
         )}
-        {operations.toolbarCustom.map((operation) => (
+        {operations.toolbarCustom.filter((operation) => !ui.toolbar || operation.placement !== 'toolbar').map((operation) => (
           <Button
             key={operation.alias}
             onClick={() => (selectedKeys.length === 0 ? void message.warning(t('crud.selectAtLeastOne')) : runOperation(operation, selectedKeys))}
@@ -100,6 +100,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
             {t(operationLabelKey(schema, operation.alias))}
           </Button>
         ))}
+        {ui.toolbar && <ui.toolbar schema={schema} filters={filters} />}
       </Space>
       <ResourceTable
         schema={schema}

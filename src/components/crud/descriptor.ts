@@ -1,4 +1,4 @@
-import type { BaseRecord } from '@refinedev/core';
+import type { BaseRecord, CrudFilters } from '@refinedev/core';
 import type { FormInstance } from 'antd';
 import type { TableColumnType } from 'antd';
 import type { ComponentType } from 'react';
@@ -21,4 +21,9 @@ export interface SectionProps {
 export interface ResourceUiDescriptor {
   sections?: Record<string, ComponentType<SectionProps>>;
   columns?: Record<string, Partial<TableColumnType<BaseRecord>>>;
+  /**
+   * Rendered after the toolbar buttons with the list's current filters (import dialog, export download). A screen
+   * with one draws its toolbar-only custom operations itself: the generic buttons act on selected rows.
+   */
+  toolbar?: ComponentType<{ schema: ResourceSchema; filters: CrudFilters }>;
 }

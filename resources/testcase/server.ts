@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import type { ResourceBehaviour } from '../../server/blade/behaviour';
+import type { BladeUser, ServerServices } from '../../server/blade/context';
+import { createResourceStore, jsonBody, type ResourceStore } from '../../server/blade/crud';
+import { R, send } from '../../server/blade/envelope';
+import { BladeError, badRequest } from '../../server/blade/errors';
+import { nextId } from '../../server/blade/ids';
+import { parseWith } from '../../server/blade/validate';
+import { cellErrorText, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn } from '../../server/excel';
+import { tenantObjectKey, uploadKey } from '../../server/storage/keys';
+import { exportAndRecord, listRows } from '../exportchecklist/exports';
+import { importCheckSchema } from '../importcheck/schema';
+import { testCaseSchema } from './schema';
+
+/**
+ * Test-case import (check, then upload of the good rows) and export, on the spec's paths. A sheet speaks labels and
+ * codes (priority 高, project code, script code, module path `通信模块/协议栈`); they are resolved to ids here and every
+ * row then goes through the store's own validation, so the import refuses exactly what the form would.
+ */
+
+type Row = Record<string, unknown>;
+type Options = Record<string, string>;
+
+/** Errors kept in an answer and in a record: enough to fix a file, bounded for a file that is all wrong. */
+const MAX_ERRORS = 1000;
+const OPT_CHECK = 1;
+const OPT_UPLOAD = 2;
+const FINISHED = 1;
+const FAILED = 2;
+
+async function dictOptions(services: ServerServices, code: string): Promise<Options> {
+  const rows = await services.db.cachedQuery<{ dict_key: string; dict_value: string }>(
+    'SELECT dict_key, dict_value FROM blade_dict WHERE code = $1 AND parent_id > 0 AND is_deleted = 0 ORDER BY sort, id',
+    [code],
+  );
+  return Object.fromEntries(rows.map((row) => [row.dict_value, row.dict_key]));
+}
+
+/** The sheet's columns; coded ones take their labels from the dictionaries, as the screen shows them. */
+async function columnsOf(services: ServerServices): Promise<ExcelColumn<Row>[]> {
+  const [priority, ownership, audit] = await Promise.all([
+    dictOptions(services, 'test_case_priority'),
+    dictOptions(services, 'ownership_type'),
+    dictOptions(services, 'test_case_audit_status'),
+  ]);
+  return [
+    { key: 'caseCode', header: '用例编号', required: true, example: 'TC-0001', width: 14 },
+    { key: 'caseTitle', header: '用例标题', required: true, example: '登录成功', width: 24 },
+    { key: 'modulePath', header: '功能模块', required: true, example: '通信模块/协议栈', width: 22 },
+    { key: 'priority', header: '优先级', options: priority, width: 8 },
+    { key: 'ownership', header: '用例归属', options: ownership, width: 10 },
+    { key: 'projectCode', header: '所属项目', example: '', width: 14 },
+    { key: 'auditStatus', header: '审核状态', options: audit, width: 10 },
+    { key: 'purpose', header: '测试目的', required: true, example: '验证正确的账号密码可以登录', width: 30 },
+    { key: 'precondition', header: '前置条件', width: 24 },
+    { key: 'testSteps', header: '测试步骤', width: 30 },
+    { key: 'expectedResult', header: '预期结果', width: 24 },
+    { key: 'scriptCode', header: '脚本编号', required: true, example: 'SC-0001', width: 14 },
+  ];
+}
+
+/** Sheet column of each case field, so a refusal of the store names the column the user fixes. */
+const COLUMN_OF_FIELD: Record<string, string> = {
+  caseCode: '用例编号',
+  caseTitle: '用例标题',
+  moduleTypePath: '功能模块',
+  priority: '优先级',
+  ownership: '用例归属',
+  projectId: '所属项目',
+  auditStatus: '审核状态',
+  purpose: '测试目的',
+  precondition: '前置条件',
+  testSteps: '测试步骤',
+  expectedResult: '预期结果',
+  testScriptId: '脚本编号',
+};
+
+function columnOfMessage(message: string): string {
+  for (const field of testCaseSchema.fields) {
+    const column = COLUMN_OF_FIELD[field.name];
+    if (!column) continue;
+    if (message === field.required || message === field.unique || message.includes(field.label.zh)) return column;
+  }
+  return '用例编号';
+}
+
+/** Labels and codes of a tenant resolved to ids, each looked up once per file. */
+function resolver(services: ServerServices, user: BladeUser) {
+  const db = services.db;
+  let modules: Promise<Map<string, string>> | undefined;
+  const projects = new Map<string, Promise<string | undefined>>();
+  const scripts = new Map<string, Promise<string | undefined>>();
+  const loadModules = async () => {
+    const rows = await db.query<{ id: string; parent: string; name: string }>(
+      'SELECT id::text AS id, COALESCE(parent_id, 0)::text AS parent, type_name AS name FROM blade_module_type WHERE tenant_id = $1 AND is_deleted = 0',
+      [user.tenantId],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const paths = new Map<string, string>();
+    for (const row of rows) {
+      const names: string[] = [];
+      const ids: string[] = [];
+      for (let node = byId.get(row.id), depth = 0; node && depth < 64; node = byId.get(node.parent), depth += 1) {
+        names.unshift(node.name);
+        ids.unshift(node.id);
+      }
+      paths.set(names.join('/'), ids.join(','));
+    }
+    return paths;
+  };
+  const lookup = (cache: Map<string, Promise<string | undefined>>, sql: string, code: string) => {
+    let found = cache.get(code);
+    if (!found) {
+      found = db.query<{ id: string }>(sql, [user.tenantId, code]).then((rows) => rows[0]?.id);
+      cache.set(code, found);
+    }
+    return found;
+  };
+  return {
+    async module(text: string) {
+      modules ??= loadModules();
+      const normalized = text.split('/').map((part) => part.trim()).filter(Boolean).join('/');
+      return (await modules).get(normalized);
+    },
+    project: (code: string) =>
+      lookup(projects, 'SELECT id::text AS id FROM blade_project WHERE tenant_id = $1 AND project_code = $2 AND is_deleted = 0 LIMIT 1', code),
+    // Only audited scripts may be linked (spec §4), as the form's picker offers.
+    script: (code: string) =>
+      lookup(
+        scripts,
+        'SELECT id::text AS id FROM blade_test_script WHERE tenant_id = $1 AND script_code = $2 AND audit_status = 1 AND is_deleted = 0 LIMIT 1',
+        code,
+      ),
+  };
+}
+
+interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+interface CheckedFile {
+  total: number;
+  /** Submit bodies of the good rows, in sheet order. */
+  good: Row[];
+  errors: RowError[];
+  /** Bad rows (a row with two bad cells counts once). */
+  badRows: number;
+}
+
+/** Every row of the file checked: cells, then labels and codes, then the store's validation of the case. */
+async function checkFile(services: ServerServices, store: ResourceStore, user: BladeUser, bytes: Uint8Array): Promise<CheckedFile> {
+  const columns = await columnsOf(services);
+  const resolve = resolver(services, user);
+  const seenCodes = new Map<string, number>();
+  const result: CheckedFile = { total: 0, good: [], errors: [], badRows: 0 };
+  for await (const sheetRow of readXlsxRows(bytes, columns)) {
+    result.total += 1;
+    const errors: RowError[] = sheetRow.errors.map(({ row, column, message }) => ({ row, column, message }));
+    const values = sheetRow.values;
+    const fail = (column: string, message: string) => errors.push({ row: sheetRow.row, column, message });
+    const body: Row = {};
+    for (const key of ['caseCode', 'caseTitle', 'priority', 'ownership', 'auditStatus', 'purpose', 'precondition', 'testSteps', 'expectedResult']) {
+      if (values[key] !== undefined) body[key] = values[key];
+    }
+    if (typeof values.modulePath === 'string') {
+      body.moduleTypePath = await resolve.module(values.modulePath);
+      if (!body.moduleTypePath) fail('功能模块', `功能模块「${values.modulePath}」不存在`);
+    }
+    if (typeof values.projectCode === 'string') {
+      body.projectId = await resolve.project(values.projectCode);
+      if (!body.projectId) fail('所属项目', `项目编号「${values.projectCode}」不存在`);
+    }
+    if (typeof values.scriptCode === 'string') {
+      body.testScriptId = await resolve.script(values.scriptCode);
+      if (!body.testScriptId) fail('脚本编号', `脚本编号「${values.scriptCode}」不存在或未审核`);
+    }
+    if (typeof values.caseCode === 'string') {
+      const first = seenCodes.get(values.caseCode);
+      if (first !== undefined) fail('用例编号', `与第${first}行的用例编号重复`);
+      else seenCodes.set(values.caseCode, sheetRow.row);
+    }
+    if (errors.length === 0) {
+      try {
+        await store.validate(user, body);
+      } catch (error) {
+        if (!(error instanceof BladeError)) throw error;
+        fail(columnOfMessage(error.message), error.message);
+      }
+    }
+    if (errors.length > 0) {
+      result.badRows += 1;
+      result.errors.push(...errors.slice(0, Math.max(0, MAX_ERRORS - result.errors.length)));
+    } else {
+      result.good.push(body);
+    }
+  }
+  return result;
+}
+
+const errorLines = (errors: RowError[], badRows: number, shownRows: number) => {
+  const lines = errors.map(({ row, column, message }) => cellErrorText(row, column, message));
+  if (badRows > shownRows) lines.push(`……另有${badRows - shownRows}行错误未列出`);
+  return lines.join('\n');
+};
+
+const uploadBody = z.object({ bathNo: z.string().trim().min(1, '不能为空').max(64) });
+
+/** The batch number of a check: sortable by time, unique. */
+const newBatchNo = () => `IMP${nextId()}`;
+
+export const behaviour: ResourceBehaviour = {
+  routes({ read, write, operation, store, services }) {
+    const base = testCaseSchema.api;
+    const records = createResourceStore(services.db, importCheckSchema);
+    const record = (user: BladeUser, values: Row) => records.submit(user, values);
+
+    read(`${base}/template`, async () => templateResponse('测试用例导入模板.xlsx', (await columnsOf(services)) as ExcelColumn<never>[]));
+
+    operation('import', async (c) => {
+      const user = c.get('user');
+      const file = await receiveXlsx(c);
+      const bathNo = newBatchNo();
+      const { key } = uploadKey('import', file.name, file.size, Date.now());
+      await services.storage.putObject(tenantObjectKey(user.tenantId, key), file.bytes, XLSX_TYPE);
+      const common = { bathNo, optType: OPT_CHECK, fileName: file.name, fileUrl: key };
+      let checked: CheckedFile;
+      try {
+        checked = await checkFile(services, store, user, file.bytes);
+      } catch (error) {
+        // An unreadable file is still logged, as a failed check naming why.
+        if (error instanceof BladeError) await record(user, { ...common, isCheckFinish: FAILED, totalCount: 0, validCount: 0, errorMsg: error.message });
+        throw error;
+      }
+      const shownRows = new Set(checked.errors.map((error) => error.row)).size;
+      const id = await record(user, {
+        ...common,
+        isCheckFinish: FINISHED,
+        totalCount: checked.total,
+        validCount: checked.good.length,
+        errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
+      });
+      return send(c, R.data({ id, bathNo, fileUrl: key, total: checked.total, valid: checked.good.length, errors: checked.errors }));
+    });
+
+    write(`${base}/uploadTestCase`, 'import', async (c) => {
+      const user = c.get('user');
+      const { bathNo } = parseWith(uploadBody, await jsonBody(c.req.raw));
+      const page = await records.list(user, { bathNo_equal: bathNo, optType_equal: String(OPT_CHECK), size: '1' });
+      const checkRecord = page.records[0] as Row | undefined;
+      if (!checkRecord?.fileUrl) throw badRequest(`批次号「${bathNo}」不存在`);
+      const key = String(checkRecord.fileUrl);
+      const bytes = await services.storage.getObject(tenantObjectKey(user.tenantId, key));
+      if (!bytes) throw badRequest('导入文件不存在');
+      // Checked again: cases or scripts may have changed since the check.
+      const checked = await checkFile(services, store, user, bytes);
+      // All good rows or none: the store joins this transaction, so a failure leaves no case behind.
+      await services.db.transaction(async (tx) => {
+        const inTx = createResourceStore(tx, testCaseSchema);
+        for (const body of checked.good) await inTx.submit(user, body);
+      });
+      const shownRows = new Set(checked.errors.map((error) => error.row)).size;
+      const id = await record(user, {
+        bathNo,
+        optType: OPT_UPLOAD,
+        fileName: checkRecord.fileName,
+        fileUrl: key,
+        isCheckFinish: FINISHED,
+        totalCount: checked.total,
+        validCount: checked.good.length,
+        errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
+      });
+      return send(c, R.data({ id, bathNo, total: checked.total, imported: checked.good.length, skipped: checked.badRows, errors: checked.errors }));
+    });
+
+    operation('export', async (c) => {
+      const query = c.req.query();
+      return exportAndRecord(services, c.get('user'), testCaseSchema, EXPORT_COLUMNS, listRows(store, c.get('user'), query), query);
+    });
+  },
+};
+
+/** The export shows what the list shows: labels, not codes or ids. */
+const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
+  { key: 'caseCode', header: '用例编号', width: 14 },
+  { key: 'caseTitle', header: '用例标题', width: 24 },
+  { key: 'moduleTypeStr', header: '功能模块', width: 22 },
+  { key: 'priorityName', header: '优先级', width: 8 },
+  { key: 'ownershipName', header: '用例归属', width: 10 },
+  { key: 'projectName', header: '所属项目', width: 16 },
+  { key: 'auditStatusStr', header: '审核状态', width: 10 },
+  { key: 'purpose', header: '测试目的', width: 30 },
+  { key: 'precondition', header: '前置条件', width: 24 },
+  { key: 'testSteps', header: '测试步骤', width: 30 },
+  { key: 'expectedResult', header: '预期结果', width: 24 },
+  { key: 'testScriptCode', header: '脚本编号', width: 14 },
+];
