@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../providers/access';
 import { toBladeFilters } from '../../providers/blade-query';
 import { buttonCode, operationOf, type ResourceSchema } from '../types';
-import { downloadFile } from './download';
+import { downloadFile } from '../../providers/download';
 
 /** 导出: the list with the screen's current filters, as `.xlsx` (shown with the `export` button only). */
 export function ExportButton({ schema, filters }: { schema: ResourceSchema; filters: CrudFilters }) {

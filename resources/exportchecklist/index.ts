@@ -4,7 +4,7 @@ import { Typography } from 'antd';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
 import { hasPermission } from '../../providers/access';
 import { buttonCode } from '../types';
-import { downloadFile } from './download';
+import { downloadFile } from '../../providers/download';
 import { ExportButton } from './ExportButton';
 import { exportChecklistSchema } from './schema';
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { hasPermission } from '../../providers/access';
 import { http } from '../../providers/http';
 import { ExportButton } from '../exportchecklist/ExportButton';
-import { downloadFile } from '../exportchecklist/download';
+import { downloadFile } from '../../providers/download';
 import { importCheckSchema } from '../importcheck/schema';
 import { buttonCode, type ResourceSchema } from '../types';
 

@@ -2,6 +2,7 @@ import { useInvalidate, type BaseKey } from '@refinedev/core';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../providers/access';
+import { downloadFile } from '../../../providers/download';
 import { http } from '../../../providers/http';
 import { STANDARD_ALIASES } from '../../../resources/operations';
 import { buttonCode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
@@ -35,6 +36,11 @@ export function useRunOperation(schema: ResourceSchema) {
       const url = `${schema.api}/${operation.path}`;
       const joined = ids.join(',');
       const idIn = operation.idIn ?? 'query';
+      // A GET operation answers a file (download, export): the browser saves it.
+      if ((operation.method ?? 'POST') === 'GET') {
+        await downloadFile(url, idIn === 'ids' ? { ids: joined } : { id: joined }, `${operation.alias}.xlsx`);
+        return;
+      }
       await http.request({
         url,
         method: operation.method ?? 'POST',

@@ -1,4 +1,4 @@
-import { http } from '../../providers/http';
+import { http } from './http';
 
 /** The file name of an attachment answer (`filename*=UTF-8''...` first, so Chinese names survive). */
 function fileNameOf(disposition: string | undefined, fallback: string): string {
