@@ -4,7 +4,6 @@ import { xlsxResponse, type ExcelColumn } from '../../server/excel';
 import { isSafeKey, tenantObjectKey } from '../../server/storage/keys';
 import { listRows, xlsxDownload } from './exports';
 
-
 type Row = Record<string, unknown>;
 
 const COLUMNS: ExcelColumn<Row>[] = [

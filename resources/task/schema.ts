@@ -1,3 +1,4 @@
+import { modulePathFields, projectRefFields } from '../fields';
 import { CRUD } from '../operations';
 import type { FieldSchema, ResourceSchema } from '../types';
 
@@ -63,25 +64,8 @@ export const taskSchema: ResourceSchema = {
     taskType,
     { name: 'taskLevel', type: 'int', label: { zh: '任务层级', en: 'Task level' }, defaultValue: 1, list: false, form: false },
     { name: 'parentId', type: 'id', label: { zh: '上级任务', en: 'Parent task' }, defaultValue: '0', list: false, form: false },
-    {
-      name: 'projectId',
-      type: 'id',
-      label: { zh: '所属项目', en: 'Project' },
-      ref: { resource: 'project', label: 'projectName', as: 'projectName', searchParam: 'projectName' },
-      list: false,
-    },
-    { name: 'projectName', type: 'string', label: { zh: '所属项目', en: 'Project' }, virtual: true, readOnly: true, form: false, search: 'like' },
-    {
-      name: 'moduleTypePath',
-      type: 'string',
-      label: { zh: '功能模块', en: 'Module' },
-      required: '请选择功能模块',
-      maxLength: 255,
-      treePath: { resource: 'moduletype', as: 'moduleTypePathInfo' },
-      list: false,
-      search: 'tree',
-    },
-    { name: 'moduleTypePathInfo', type: 'string', label: { zh: '功能模块', en: 'Module' }, virtual: true, readOnly: true, form: false, width: 200 },
+    ...projectRefFields({ label: { zh: '所属项目', en: 'Project' }, search: true }),
+    ...modulePathFields({ as: 'moduleTypePathInfo', search: true, width: 200 }),
     { name: 'runStatus', type: 'int', label: { zh: '运行状态', en: 'Run status' }, dict: { code: 'task_run_status', as: 'runStatusStr' }, defaultValue: 0, readOnly: true, search: 'equal' },
     { name: 'startTime', type: 'datetime', label: { zh: '开始时间', en: 'Started at' }, readOnly: true, search: 'dateRange' },
     { name: 'endTime', type: 'datetime', label: { zh: '结束时间', en: 'Ended at' }, readOnly: true },

@@ -1,3 +1,4 @@
+import { modulePathFields, projectRefFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 
@@ -30,16 +31,7 @@ export const testCaseSchema: ResourceSchema = {
   fields: [
     { name: 'caseCode', type: 'string', label: { zh: '用例编号', en: 'Case code' }, required: '请输入用例编号', maxLength: 64, search: 'like', unique: '用例编号已存在', rules: { notBlank: true } },
     { name: 'caseTitle', type: 'string', label: { zh: '用例标题', en: 'Title' }, required: '请输入用例标题', maxLength: 255, search: 'like', width: 220, rules: { notBlank: true } },
-    {
-      name: 'moduleTypePath',
-      type: 'string',
-      label: { zh: '功能模块', en: 'Module' },
-      required: '请选择功能模块',
-      maxLength: 255,
-      treePath: { resource: 'moduletype', as: 'moduleTypeStr' },
-      list: false,
-    },
-    { name: 'moduleTypeStr', type: 'string', label: { zh: '功能模块', en: 'Module' }, virtual: true, readOnly: true, form: false, width: 180 },
+    ...modulePathFields({ as: 'moduleTypeStr' }),
     { name: 'priority', type: 'int', label: { zh: '优先级', en: 'Priority' }, dict: { code: 'test_case_priority', as: 'priorityName' }, search: 'equal', defaultValue: 2 },
     {
       name: 'ownership',
@@ -50,16 +42,7 @@ export const testCaseSchema: ResourceSchema = {
       widget: 'radio',
       defaultValue: 0,
     },
-    {
-      name: 'projectId',
-      type: 'id',
-      label: { zh: '所属项目', en: 'Project' },
-      required: '请选择项目',
-      rules: { requiredWhen: { field: 'ownership', equals: 1 } },
-      ref: { resource: 'project', label: 'projectName', as: 'projectName', searchParam: 'projectName' },
-      list: false,
-    },
-    { name: 'projectName', type: 'string', label: { zh: '所属项目', en: 'Project' }, virtual: true, readOnly: true, form: false, search: 'like' },
+    ...projectRefFields({ label: { zh: '所属项目', en: 'Project' }, required: '请选择项目', requiredWhen: { field: 'ownership', equals: 1 }, search: true }),
     {
       name: 'auditStatus',
       type: 'int',

@@ -1,3 +1,4 @@
+import { modulePathFields, projectRefFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 
@@ -22,16 +23,7 @@ export const testScriptSchema: ResourceSchema = {
     { name: 'scriptPath', type: 'string', widget: 'upload', label: { zh: '脚本地址', en: 'Script file' }, required: '请输入脚本地址', maxLength: 500, span: 24, width: 260 },
     { name: 'scriptType', type: 'string', label: { zh: '脚本类型', en: 'Script type' }, dict: { code: 'script_type' }, defaultValue: 'python', maxLength: 32 },
     { name: 'version', type: 'string', label: { zh: '版本', en: 'Version' }, maxLength: 32, defaultValue: 'V1.0' },
-    {
-      name: 'moduleTypePath',
-      type: 'string',
-      label: { zh: '功能模块', en: 'Module' },
-      required: '请选择功能模块',
-      maxLength: 255,
-      treePath: { resource: 'moduletype', as: 'moduleTypeStr' },
-      list: false,
-    },
-    { name: 'moduleTypeStr', type: 'string', label: { zh: '功能模块', en: 'Module' }, virtual: true, readOnly: true, form: false, width: 180 },
+    ...modulePathFields({ as: 'moduleTypeStr' }),
     {
       name: 'ownershipType',
       type: 'int',
@@ -41,16 +33,7 @@ export const testScriptSchema: ResourceSchema = {
       widget: 'radio',
       defaultValue: 0,
     },
-    {
-      name: 'projectId',
-      type: 'id',
-      label: { zh: '项目名称', en: 'Project' },
-      required: '请输入项目名称',
-      rules: { requiredWhen: { field: 'ownershipType', equals: 1 } },
-      ref: { resource: 'project', label: 'projectName', as: 'projectName', searchParam: 'projectName' },
-      list: false,
-    },
-    { name: 'projectName', type: 'string', label: { zh: '项目名称', en: 'Project' }, virtual: true, readOnly: true, form: false },
+    ...projectRefFields({ label: { zh: '项目名称', en: 'Project' }, required: '请输入项目名称', requiredWhen: { field: 'ownershipType', equals: 1 } }),
     {
       name: 'auditStatus',
       type: 'int',

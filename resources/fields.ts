@@ -1,0 +1,52 @@
+import type { FieldSchema, LocalizedText } from './types';
+
+/**
+ * Field pairs several resources declare alike: the module a row is filed under (its id path and the readable path
+ * the server joins) and the project it belongs to (the id picked by name and the joined name). Pure data.
+ */
+
+export function modulePathFields(options: { as: string; search?: boolean; width?: number }): FieldSchema[] {
+  const label: LocalizedText = { zh: '功能模块', en: 'Module' };
+  return [
+    {
+      name: 'moduleTypePath',
+      type: 'string',
+      label,
+      required: '请选择功能模块',
+      maxLength: 255,
+      treePath: { resource: 'moduletype', as: options.as },
+      list: false,
+      ...(options.search ? { search: 'tree' as const } : {}),
+    },
+    { name: options.as, type: 'string', label, virtual: true, readOnly: true, form: false, width: options.width ?? 180 },
+  ];
+}
+
+export function projectRefFields(options: {
+  label: LocalizedText;
+  required?: string;
+  /** The project is required only when this field has this value (ownership 1: a project's case). */
+  requiredWhen?: { field: string; equals: number };
+  search?: boolean;
+}): FieldSchema[] {
+  return [
+    {
+      name: 'projectId',
+      type: 'id',
+      label: options.label,
+      ...(options.required ? { required: options.required } : {}),
+      ...(options.requiredWhen ? { rules: { requiredWhen: options.requiredWhen } } : {}),
+      ref: { resource: 'project', label: 'projectName', as: 'projectName', searchParam: 'projectName' },
+      list: false,
+    },
+    {
+      name: 'projectName',
+      type: 'string',
+      label: options.label,
+      virtual: true,
+      readOnly: true,
+      form: false,
+      ...(options.search ? { search: 'like' as const } : {}),
+    },
+  ];
+}
