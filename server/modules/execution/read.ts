@@ -1,8 +1,9 @@
 import { RUN_STATUS_LABELS, toRunStatus } from '../../../resources/task/runStatus';
 import type { FieldType } from '../../../resources/types';
 import type { BladeUser } from '../../blade/context';
-import { pageOf, type Paging } from '../../blade/query';
+import { pageOf, SqlParams, type Paging } from '../../blade/query';
 import { serializeColumns } from '../../blade/serializer';
+import { scopedRows } from '../../blade/scope';
 import type { Db } from '../../db/types';
 
 /** Reads for the task drawer and the execution record: runs, their cases with logs, reports and the pass-rate trend. */
@@ -67,26 +68,29 @@ function serializeRun(row: Record<string, unknown>) {
   return { ...run, runStatusName: RUN_STATUS_LABELS[toRunStatus(row.run_status)] };
 }
 
+/** `<alias>.task_id = taskId` and the caller's rows (the read seam). */
+function ofTask(user: BladeUser, alias: string, taskId: string) {
+  const params = new SqlParams();
+  const where = [`${alias}.task_id = ${params.add(taskId)}`, ...scopedRows(user, params, { alias })].join(' AND ');
+  return { where, params: params.values };
+}
+
 export async function listRuns(db: Db, user: BladeUser, taskId: string, paging: Paging) {
+  const { where, params } = ofTask(user, 'r', taskId);
   const rows = await db.query(
-    `SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r WHERE r.task_id = $1 AND r.tenant_id = $2 AND r.is_deleted = 0
+    `SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r WHERE ${where}
      ORDER BY r.start_time DESC, r.id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-    [taskId, user.tenantId],
+    params,
   );
-  const [count] = await db.query<{ n: string }>(
-    'SELECT count(*) AS n FROM blade_task_run WHERE task_id = $1 AND tenant_id = $2 AND is_deleted = 0',
-    [taskId, user.tenantId],
-  );
+  const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_task_run r WHERE ${where}`, params);
   return pageOf(rows.map(serializeRun), Number(count.n), paging);
 }
 
 /** A run with its cases (and their logs), found by run id or by the id of its execution record. */
 export async function runDetail(db: Db, user: BladeUser, key: { id?: string; recordId?: string }) {
-  const [row] = await db.query(
-    `SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r
-     WHERE ${key.id ? 'r.id' : 'r.record_id'} = $1 AND r.tenant_id = $2 AND r.is_deleted = 0`,
-    [key.id ?? key.recordId, user.tenantId],
-  );
+  const params = new SqlParams();
+  const where = [`${key.id ? 'r.id' : 'r.record_id'} = ${params.add(key.id ?? key.recordId)}`, ...scopedRows(user, params, { alias: 'r' })];
+  const [row] = await db.query(`SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r WHERE ${where.join(' AND ')}`, params.values);
   if (!row) return undefined;
   const cases = await db.query(
     `SELECT ${columnsOf(CASE_TYPES, 'c')}, c.log FROM blade_task_run_case c WHERE c.run_id = $1 ORDER BY c.sort, c.id`,
@@ -101,15 +105,13 @@ export async function runDetail(db: Db, user: BladeUser, key: { id?: string; rec
 }
 
 export async function listReports(db: Db, user: BladeUser, taskId: string, paging: Paging) {
+  const { where, params } = ofTask(user, 'p', taskId);
   const rows = await db.query(
-    `SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p WHERE p.task_id = $1 AND p.tenant_id = $2 AND p.is_deleted = 0
+    `SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p WHERE ${where}
      ORDER BY p.start_time DESC, p.id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-    [taskId, user.tenantId],
+    params,
   );
-  const [count] = await db.query<{ n: string }>(
-    'SELECT count(*) AS n FROM blade_test_report WHERE task_id = $1 AND tenant_id = $2 AND is_deleted = 0',
-    [taskId, user.tenantId],
-  );
+  const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_test_report p WHERE ${where}`, params);
   return pageOf(
     rows.map((row) => serializeColumns(row, REPORT_TYPES)),
     Number(count.n),
@@ -119,11 +121,12 @@ export async function listReports(db: Db, user: BladeUser, taskId: string, pagin
 
 /** Pass rates of the task's last `limit` reports, oldest first (a chart's x axis). */
 export async function reportTrend(db: Db, user: BladeUser, taskId: string, limit: number) {
+  const { where, params } = ofTask(user, 'p', taskId);
   const rows = await db.query(
     `SELECT * FROM (SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p
-       WHERE p.task_id = $1 AND p.tenant_id = $2 AND p.is_deleted = 0 ORDER BY p.start_time DESC, p.id DESC LIMIT ${limit}) last
+       WHERE ${where} ORDER BY p.start_time DESC, p.id DESC LIMIT ${limit}) last
      ORDER BY start_time, id`,
-    [taskId, user.tenantId],
+    params,
   );
   return rows.map((row) => {
     const report = serializeColumns(row, REPORT_TYPES);
