@@ -110,6 +110,8 @@ export const en: Record<string, string> = {
   'crud.upload': 'Upload a file',
   'crud.uploadAgain': 'Upload again',
   'crud.allModules': 'All modules',
+  'crud.pickMany': 'Pick several {{name}}',
+  'crud.rows': 'rows',
   'crud.maxLength': '{{label}} must be at most {{max}} characters',
   'crud.inputPlaceholder': 'Enter {{label}}',
   'crud.selectPlaceholder': 'Select {{label}}',

@@ -110,6 +110,8 @@ export const zh: Record<string, string> = {
   'crud.upload': '上传文件',
   'crud.uploadAgain': '重新上传',
   'crud.allModules': '全部模块',
+  'crud.pickMany': '批量选择{{name}}',
+  'crud.rows': '数据',
   'crud.maxLength': '{{label}}最多 {{max}} 个字符',
   'crud.inputPlaceholder': '请输入{{label}}',
   'crud.selectPlaceholder': '请选择{{label}}',

@@ -61,39 +61,28 @@ afterAll(async () => {
 const db = () => opened.product.server.db;
 const NOW = () => formatDateTime(new Date());
 
-/** The demo task of a run: three cases whose python scripts sit in object storage; no terminal yet. */
-async function insertDemoTask(): Promise<string> {
+/** Three audited cases whose python scripts sit in object storage, filed under a demo module: what a task picks. */
+async function insertDemoCases(): Promise<string> {
   const [module] = await db().query<{ path: string }>(
     "SELECT module_type_path AS path FROM blade_task WHERE module_type_path IS NOT NULL AND module_type_path <> '' LIMIT 1",
   );
-  const [admin] = await db().query<{ id: string; tenant: string }>("SELECT id::text AS id, tenant_id AS tenant FROM blade_user WHERE account = 'admin'");
-  const taskId = nextId();
-  await db().query(
-    `INSERT INTO blade_task (id, tenant_id, task_code, task_name, task_type, task_level, parent_id, module_type_path, run_status, create_user, create_time, update_time, is_deleted)
-     VALUES ($1, $2, $3, '演示运行任务', 1, 1, 0, $4, 0, $5, $6, $6, 0)`,
-    [taskId, admin.tenant, TASK_CODE, module.path, admin.id, NOW()],
-  );
+  const [admin] = await db().query<{ tenant: string }>("SELECT tenant_id AS tenant FROM blade_user WHERE account = 'admin'");
   for (const [index, [title, source]] of SCRIPTS.entries()) {
-    const key = `script/demo_run_${index + 1}.py`;
+    const key = `script/e2e_run_${index + 1}.py`;
     await store.putObject(key, new TextEncoder().encode(source), 'text/x-python');
     const scriptId = nextId();
     await db().query(
       `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, create_time, update_time, is_deleted)
        VALUES ($1, $2, $3, $4, '1', 1, $5, $5, 0)`,
-      [scriptId, admin.tenant, `DEMO-SCRIPT-${index + 1}`, key, NOW()],
-    );
-    const caseId = nextId();
-    await db().query(
-      `INSERT INTO blade_test_case (id, tenant_id, case_code, case_title, test_script_id, audit_status, create_time, update_time, is_deleted)
-       VALUES ($1, $2, $3, $4, $5, 1, $6, $6, 0)`,
-      [caseId, admin.tenant, `DEMO-CASE-${index + 1}`, title, scriptId, NOW()],
+      [scriptId, admin.tenant, `E2E-SCRIPT-${index + 1}`, key, NOW()],
     );
     await db().query(
-      `INSERT INTO blade_task_test_case (id, tenant_id, task_id, test_case_id, sort, create_time, update_time) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
-      [nextId(), admin.tenant, taskId, caseId, index + 1, NOW()],
+      `INSERT INTO blade_test_case (id, tenant_id, case_code, case_title, test_script_id, audit_status, module_type_path, create_time, update_time, is_deleted)
+       VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $7, 0)`,
+      [nextId(), admin.tenant, `E2E-CASE-${index + 1}`, title, scriptId, module.path, NOW()],
     );
   }
-  return taskId;
+  return module.path;
 }
 
 const idOf = async (table: string, column: string, value: string) => {
@@ -111,8 +100,40 @@ describe('a task run from its drawer', () => {
   let taskId: string;
 
   it('logs in', async () => {
-    taskId = await insertDemoTask();
+    await insertDemoCases();
     await loginAs(page, opened.product);
+  });
+
+  it('creates the task in its drawer, its three audited cases picked at once', async () => {
+    const tasks = new CrudPage(page, opened.product.url, '/test/task');
+    await tasks.open('/new');
+    await tasks.form.waitFor();
+    await tasks.form.getByLabel('任务编号', { exact: true }).fill(TASK_CODE);
+    await tasks.form.getByLabel('任务名称', { exact: true }).fill('演示运行任务');
+    const module = tasks.form.locator('.ant-form-item').filter({ has: page.locator('label:text-is("功能模块")') }).first();
+    await module.locator('.ant-select').click();
+    await page.locator('.ant-cascader-menu-item').first().click();
+    await page.locator('.ant-cascader-menu').nth(1).locator('.ant-cascader-menu-item').first().click();
+    await page.locator('.ant-drawer-title').click();
+    const children = tasks.section('子任务及测试用例');
+    await children.getByRole('button', { name: /批量选择测试用例/ }).click();
+    const picker = page.locator('.ant-modal-content').filter({ hasText: '批量选择测试用例' });
+    await picker.locator('.crud-multi-picker').click();
+    await picker.locator('.crud-multi-picker input').fill('E2E-CASE');
+    for (const index of [1, 2, 3]) {
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: `E2E-CASE-${index}` }).click();
+    }
+    await picker.locator('.ant-modal-title').click();
+    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    // Each picked case is a row with its title filled in.
+    await children.getByText(SCRIPTS[1][0]).waitFor();
+    expect(await children.locator('.crud-child-rows').first().locator('.ant-table-row').count()).toBe(3);
+    await snap(page, 'task-run-cases-picked');
+    await tasks.form.locator('.ant-drawer-footer').getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    taskId = await idOf('blade_task', 'task_code', TASK_CODE);
+    const links = await db().query('SELECT 1 FROM blade_task_test_case WHERE task_id = $1 AND is_deleted = 0', [taskId]);
+    expect(links).toHaveLength(3);
   });
 
   it('picks a terminal in the radio table, saves it, and shows its tool chain and test object', async () => {

@@ -1,8 +1,10 @@
 import { Button, Form, Table, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildRowsSchema, FormMode, ResourceSchema } from '../../../resources/types';
 import { FieldFormItem } from './fieldRenderers';
+import { RefMultiPicker } from './pickers';
 import { fieldLabelKey } from './schemaMapping';
 
 interface ChildRowsSectionProps {
@@ -24,6 +26,10 @@ export function ChildRowsSection({ schema, child, mode, form }: ChildRowsSection
   const readOnly = mode === 'view';
   const namespace = childNamespace(schema, child);
   const fields = child.fields.filter((field) => field.form !== false);
+  // Rows that are picks of another resource can be added several at once.
+  const pickField = fields.find((field) => field.ref && !field.readOnly && field.widget !== 'tree');
+  const [picking, setPicking] = useState(false);
+  const childTitle = t(`${schema.name}.${child.name}.title`);
 
   if (child.single) {
     return (
@@ -92,9 +98,31 @@ export function ChildRowsSection({ schema, child, mode, form }: ChildRowsSection
             ]}
           />
           {!readOnly && (
-            <Button className="crud-child-add" type="dashed" icon={<PlusOutlined />} onClick={() => add({})} block>
-              {t('crud.addRow')}
-            </Button>
+            <div className="crud-child-actions">
+              <Button className="crud-child-add" type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
+                {t('crud.addRow')}
+              </Button>
+              {pickField && (
+                <Button className="crud-child-pick" icon={<PlusOutlined />} onClick={() => setPicking(true)}>
+                  {t('crud.pickMany', { name: childTitle })}
+                </Button>
+              )}
+            </div>
+          )}
+          {picking && pickField && (
+            <RefMultiPicker
+              field={pickField}
+              title={t('crud.pickMany', { name: childTitle })}
+              onCancel={() => setPicking(false)}
+              onPick={(picked) => {
+                const ref = pickField.ref!;
+                for (const row of picked) {
+                  const filled = Object.fromEntries(Object.entries(ref.fill ?? {}).map(([mine, theirs]) => [mine, row[theirs]]));
+                  add({ [pickField.name]: String(row.id), [ref.as]: row[ref.label], ...filled });
+                }
+                setPicking(false);
+              }}
+            />
           )}
         </div>
       )}

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Cascader, Select, TreeSelect, Upload } from 'antd';
+import { Button, Cascader, Modal, Select, TreeSelect, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../providers/http';
@@ -19,7 +19,7 @@ function targetOf(resource: string) {
   return target;
 }
 
-async function listRows(ref: RefSpec, keyword: string): Promise<Row[]> {
+export async function listRows(ref: RefSpec, keyword: string): Promise<Row[]> {
   const target = targetOf(ref.resource);
   const endpoint = ref.endpoint ?? endpointsOf(target).list;
   const params: Record<string, unknown> = { current: 1, size: REMOTE_SIZE, ...ref.query };
@@ -207,5 +207,47 @@ export function ObjectUploadInput({ value, onChange }: ControlProps) {
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * Several rows of another resource picked at once (a task's test cases, spec: "picks audited cases, several at
+ * once"): a remote multi-select in a dialog, answering the picked rows whole so their fields can be filled in.
+ */
+export function RefMultiPicker({ field, title, onCancel, onPick }: { field: FieldSchema; title: string; onCancel(): void; onPick(rows: Row[]): void }) {
+  const { t } = useTranslation();
+  const ref = field.ref!;
+  const [keyword, setKeyword] = useState('');
+  const [rows, setRows] = useState<Row[]>([]);
+  const [picked, setPicked] = useState<Row[]>([]);
+  useEffect(() => {
+    let active = true;
+    const timer = setTimeout(() => {
+      listRows(ref, keyword).then((found) => active && setRows(found), () => undefined);
+    }, keyword ? 250 : 0);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [ref, keyword]);
+  const options = [...picked, ...rows.filter((row) => !picked.some((item) => item.id === row.id))].map((row) => ({
+    value: String(row.id),
+    label: `${String(row[ref.label] ?? row.id)}${Object.values(ref.fill ?? {})[0] ? ` · ${String(row[Object.values(ref.fill ?? {})[0]] ?? '')}` : ''}`,
+  }));
+  return (
+    <Modal open title={title} okText={t('crud.ok')} cancelText={t('crud.cancel')} okButtonProps={{ disabled: picked.length === 0 }} onCancel={onCancel} onOk={() => onPick(picked)} destroyOnHidden>
+      <Select
+        className="crud-multi-picker"
+        mode="multiple"
+        showSearch
+        filterOption={false}
+        onSearch={setKeyword}
+        options={options}
+        value={picked.map((row) => String(row.id))}
+        onChange={(ids: string[]) => setPicked(ids.map((id) => [...picked, ...rows].find((row) => String(row.id) === id)!).filter(Boolean))}
+        style={{ width: '100%' }}
+        placeholder={t('crud.selectPlaceholder', { label: t('crud.rows') })}
+      />
+    </Modal>
   );
 }
