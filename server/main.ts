@@ -1,6 +1,7 @@
 import { ADMIN_TENANT } from './blade/context';
 import { startServer } from './app';
 import { loadConfig } from './config';
+import { issueDemoAgentTokens } from './modules/execution/demo-agents';
 
 const config = loadConfig();
 const server = await startServer(config);
@@ -12,6 +13,16 @@ if (config.upstream) {
   console.log(`Login: tenant ${ADMIN_TENANT}, account admin`);
   // Generated on this first start only; it is stored as a hash and never shown again.
   if (server.adminPassword) console.log(`Administrator password (shown once): ${server.adminPassword}`);
+  const agents = await issueDemoAgentTokens(server.db).catch((error: unknown) => {
+    console.error('[execution] demo agent tokens not issued:', error);
+    return [];
+  });
+  if (agents.length > 0) {
+    console.log('Terminal agents of the demo benches (tokens shown once; new ones on 终端管理):');
+    for (const { terminalCode, token } of agents) {
+      console.log(`  npm run agent -- --server ${server.url} --terminal ${terminalCode} --token ${token}`);
+    }
+  }
   console.log('Demo account: tenant 000000, account tester (two roles, two departments); tester uses the same first-start password');
 }
 

@@ -281,10 +281,25 @@ async function seedTaskRecords(db: Db, audit: DemoAudit, tasks: { task: string; 
   }
 }
 
+/** One past import check, as a test lead finds it in 导入检查日志: two rows named by row and column. */
+async function seedImportCheck(db: Db, audit: DemoAudit) {
+  await insertRow(db, 'blade_import_check', audit, {
+    bath_no: 'IMP-DEMO-0001',
+    opt_type: 1,
+    is_check_finish: 1,
+    file_name: '功能测试用例导入.xlsx',
+    file_url: '',
+    total_count: 12,
+    valid_count: 10,
+    error_msg: '第4行「用例标题」: 不能为空\n第9行「功能模块」: 功能模块不存在',
+  }, daysAgo(audit.now, 3));
+}
+
 export async function seedDemoData(db: Db, adminId: string, deptId: string): Promise<void> {
   const audit: DemoAudit = { adminId, deptId, now: new Date() };
   let projectIds: string[] = [];
   if (await isEmpty(db, 'blade_project')) projectIds = await seedProjects(db, audit);
+  if (await isEmpty(db, 'blade_import_check')) await seedImportCheck(db, audit);
   let modules: [string, string][] = [];
   if (await isEmpty(db, 'blade_module_type')) modules = await seedModules(db, audit);
   if ((await isEmpty(db, 'blade_terminal')) && (await isEmpty(db, 'blade_tool_device'))) {

@@ -46,6 +46,16 @@ describe('server/main.ts', () => {
     const password = first.output().match(/Administrator password \(shown once\): (\S+)/)?.[1];
     expect(password).toBeTruthy();
     expect(first.output()).toContain('tenant 000000, account admin');
+    // One ready command per demo bench, with a token that the agent endpoints accept.
+    const agentLines = [...first.output().matchAll(/npm run agent -- --server (\S+) --terminal (TM-00[12]) --token (bta_\S+)/g)];
+    expect(agentLines.map((line) => line[2])).toEqual(['TM-001', 'TM-002']);
+    expect(agentLines[0][1]).toBe(first.url);
+    const heartbeat = await fetch(`${first.url}/api/blade-agent/heartbeat`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${agentLines[0][3]}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect((await heartbeat.json()).code).toBe(200);
 
     const admin = { account: 'admin', password: password! };
     const token = (await requestToken(admin, { base: first.url })).body.access_token;
@@ -60,6 +70,7 @@ describe('server/main.ts', () => {
 
     const second = await startMain();
     expect(second.output()).not.toContain('Administrator password');
+    expect(second.output()).not.toContain('npm run agent');
     const again = (await requestToken(admin, { base: second.url })).body.access_token;
     expect(again).toBeTruthy();
     const list = await call('/api/blade-system/param/list?paramKey_equal=durable.key', { base: second.url, token: again });
