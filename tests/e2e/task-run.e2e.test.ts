@@ -180,7 +180,7 @@ describe('a task run from its drawer', () => {
     } else {
       await block.getByRole('button', { name: /签发令牌/ }).click();
     }
-    await page.getByText('令牌已签发').waitFor();
+    await page.getByText('令牌已签发', { exact: true }).waitFor();
     const token = (await page.getByTestId('agent-token').innerText()).trim();
     expect(token.length).toBeGreaterThan(20);
     const command = await page.getByTestId('agent-command').innerText();
