@@ -263,11 +263,11 @@ describe('a task run from its drawer', () => {
     expect(await modal.locator('.chart__total').first().innerHTML()).toBe('3');
     const cases = modal.locator('.run-cases .ant-table-row');
     await expect.poll(() => cases.count()).toBe(3);
-    await cases.filter({ hasText: 'DEMO-CASE-1' }).locator('.ant-tag', { hasText: '通过' }).waitFor();
-    await cases.filter({ hasText: 'DEMO-CASE-2' }).locator('.ant-tag', { hasText: '失败' }).waitFor();
-    await cases.filter({ hasText: 'DEMO-CASE-3' }).locator('.ant-tag', { hasText: '超时' }).waitFor();
+    await cases.filter({ hasText: 'E2E-CASE-1' }).locator('.ant-tag', { hasText: '通过' }).waitFor();
+    await cases.filter({ hasText: 'E2E-CASE-2' }).locator('.ant-tag', { hasText: '失败' }).waitFor();
+    await cases.filter({ hasText: 'E2E-CASE-3' }).locator('.ant-tag', { hasText: '超时' }).waitFor();
     // A case's output opens under its row.
-    await cases.filter({ hasText: 'DEMO-CASE-2' }).locator('.ant-table-row-expand-icon').click();
+    await cases.filter({ hasText: 'E2E-CASE-2' }).locator('.ant-table-row-expand-icon').click();
     await modal.locator('pre.run-log').filter({ hasText: 'boom' }).waitFor();
     await snap(page, 'task-run-report');
     await modal.getByRole('button', { name: /close|关闭/i }).first().click();
@@ -284,7 +284,7 @@ describe('a task run from its drawer', () => {
     await modal.waitFor();
     const cases = modal.locator('.run-cases .ant-table-row');
     await expect.poll(() => cases.count()).toBe(3);
-    await cases.filter({ hasText: 'DEMO-CASE-1' }).locator('.ant-table-row-expand-icon').click();
+    await cases.filter({ hasText: 'E2E-CASE-1' }).locator('.ant-table-row-expand-icon').click();
     await modal.locator('pre.run-log').filter({ hasText: 'hello from the passing case' }).waitFor();
     await snap(page, 'task-run-record');
   });
