@@ -125,8 +125,9 @@ describe('home and dashboard with real figures', () => {
     await drawer.getByLabel('项目名称').fill('端到端看板项目');
     await drawer.getByLabel('项目状态').click();
     await page.locator('.ant-select-dropdown:visible').getByText('进行中', { exact: true }).click();
-    await drawer.getByLabel('负责人编号').fill('1123598821738675201');
-    await drawer.getByLabel('负责人', { exact: true }).fill('端到端负责人');
+    // The manager is a user picked by name.
+    await drawer.locator('.ant-form-item').filter({ has: page.locator('label:text-is("负责人")') }).locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('管理员', { exact: true }).click();
     await drawer.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message, .ant-notification').getByText('新增成功', { exact: true }).waitFor();
     await page.locator('.ant-table-tbody tr').filter({ hasText: 'PRJ-E2E-001' }).waitFor();
@@ -161,7 +162,7 @@ describe('home and dashboard with real figures', () => {
     await view.waitFor();
     expect(await view.locator('input:not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])').count()).toBe(0);
     await snap(page, 'project-view');
-    await view.getByRole('button', { name: /取\s*消/ }).click();
+    await view.locator('.ant-drawer-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await view.waitFor({ state: 'hidden' });
 
     const before = await listTotal('/gateway/blade-project/project/list?current=1&size=1');
@@ -186,7 +187,11 @@ describe('home and dashboard with real figures', () => {
     const drawer = page.locator('.ant-drawer-content').filter({ has: page.locator('form') });
     await drawer.getByLabel('任务编号').fill('TASK-E2E-1');
     await drawer.getByLabel('任务名称').fill('端到端任务');
-    await drawer.getByLabel('功能模块', { exact: true }).fill('1001,1002');
+    // The module is picked in the cascader of the module tree.
+    await drawer.locator('.ant-form-item').filter({ has: page.locator('label:text-is("功能模块")') }).locator('.ant-select').click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '通信模块' }).first().click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '协议栈' }).first().click();
+    await page.locator('.ant-drawer-title').click();
     await drawer.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message, .ant-notification').getByText('新增成功', { exact: true }).waitFor();
     page.off('request', record);

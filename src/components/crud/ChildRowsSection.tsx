@@ -12,6 +12,8 @@ interface ChildRowsSectionProps {
   child: ChildRowsSchema;
   mode: FormMode;
   form: FormInstance;
+  /** Name the table: its section holds more than one (a task's cases and child tasks). */
+  titled?: boolean;
 }
 
 /** The translation namespace of a child table's fields: `<resource>.<child>`. */
@@ -21,7 +23,7 @@ export const childNamespace = (schema: ResourceSchema, child: ChildRowsSchema) =
  * Rows owned by the record (a terminal's tool chain, a task's child tasks), edited in place and saved with it in one
  * call. A `single` child (a terminal's test object) is one row of fields.
  */
-export function ChildRowsSection({ schema, child, mode, form }: ChildRowsSectionProps) {
+export function ChildRowsSection({ schema, child, mode, form, titled }: ChildRowsSectionProps) {
   const { t } = useTranslation();
   const readOnly = mode === 'view';
   const namespace = childNamespace(schema, child);
@@ -53,7 +55,8 @@ export function ChildRowsSection({ schema, child, mode, form }: ChildRowsSection
   return (
     <Form.List name={child.name}>
       {(rows, { add, remove }) => (
-        <div className="crud-child-rows">
+        <div className="crud-child-rows" data-child={child.name}>
+          {titled && <div className="crud-child-title">{childTitle}</div>}
           <Table
             size="small"
             bordered

@@ -93,7 +93,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProp
                 </Row>
               )}
               {children.map((child) => (
-                <ChildRowsSection key={child.name} schema={schema} child={child} mode={mode} form={form} />
+                <ChildRowsSection key={child.name} schema={schema} child={child} mode={mode} form={form} titled={children.length > 1} />
               ))}
               {id !== undefined && links.map((link) => <LinkTableSection key={link.name} schema={schema} link={link} id={id} readOnly={readOnly} />)}
               {Extra && <Extra schema={schema} mode={mode} id={id} form={form} record={record} />}
