@@ -2,6 +2,7 @@ import { App, Layout } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
+import { siteConfig } from '../../providers/config';
 import { resourceUis } from '../../resources';
 import { screenRouteOf } from '../../resources/routing';
 import { resourceSchemas } from '../../resources/schemas';
@@ -27,6 +28,17 @@ function useDeniedScreen(pathname: string): boolean {
   return loaded && MENU_SCREEN_ROUTES.has(screen) && !menuByPath(allMenus, screen);
 }
 
+/** Pages of the layout that no menu lists. */
+const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/dashboard']);
+
+/** An address the layout has a page for (a fixed page, a resource screen, an embedded page or a menu entry). */
+function useKnownScreen(pathname: string): boolean {
+  const { allMenus } = useMenuState();
+  if (FIXED_LAYOUT_PATHS.has(pathname) || pathname.startsWith('/myiframe/')) return true;
+  const screen = screenRouteOf(pathname, resourceSchemas);
+  return MENU_SCREEN_ROUTES.has(screen) || resourceSchemas.some((schema) => schema.route === screen) || !!menuByPath(allMenus, pathname);
+}
+
 function Shell() {
   const { pathname } = useLocation();
   const screenClass = useScreenClass();
@@ -35,13 +47,15 @@ function Shell() {
   // Narrow screens fold the sidebar; widening unfolds it again.
   useEffect(() => setCollapsed(!wide), [wide]);
   const denied = useDeniedScreen(pathname);
+  // An address on its way to /404 gets no tab.
+  const known = useKnownScreen(pathname);
 
   return (
     <Layout className={`app-layout app-layout--screen-${screenClass}`}>
       <AppSider collapsed={collapsed} />
       <Layout className="app-main">
         <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
-        <TabBar tracking={!denied} />
+        <TabBar tracking={!denied && known} />
         <Layout.Content className="app-content">
           {denied ? (
             <Navigate to="/403" replace />

@@ -96,7 +96,7 @@ describe('home and dashboard with real figures', () => {
   it('opens 项目管理, 任务管理 and 终端管理 from the sidebar and lists the rows their list endpoints answer', async () => {
     const screens = [
       ['项目管理', /\/test\/project/, '/gateway/blade-project/project/list', 'projectCode', 'project-list'],
-      ['任务管理', /\/test\/task$/, '/gateway/blade-task/task/list', 'taskCode', 'task-list'],
+      ['任务管理', /\/test\/task(\?|$)/, '/gateway/blade-task/task/list', 'taskCode', 'task-list'],
       ['终端管理', /\/test\/terminal/, '/gateway/blade-terminal/terminalManagement/page', 'terminalCode', 'terminal-list'],
     ] as const;
     for (const [item, url, api, codeField, shot] of screens) {
@@ -176,7 +176,7 @@ describe('home and dashboard with real figures', () => {
   });
 
   it('adds a task through mainTaskSubmit; the home figure counts it', async () => {
-    await openFromSider('测试管理', '任务管理', /\/test\/task$/);
+    await openFromSider('测试管理', '任务管理', /\/test\/task(\?|$)/);
     const before = await listTotal('/gateway/blade-task/task/list?current=1&size=1');
     const submits: string[] = [];
     const record = (request: { url(): string }) => {
