@@ -100,24 +100,36 @@ export function parseSiteSettings(document: unknown): Partial<SiteSettings> {
 
 let loading: Promise<SiteSettings> | undefined;
 
-/**
- * Reads `/site-config.json` once per page load into `siteConfig`; an unreachable, slow or malformed document leaves
- * the defaults in place (the login page must still work).
- */
-export function loadSiteSettings(): Promise<SiteSettings> {
-  loading ??= fetch(new URL(SITE_CONFIG_URL, window.location.href), {
+/** The settings document, for one tenant when given (each tenant's login page shows its own social sources). */
+function fetchSiteDocument(tenantId?: string): Promise<unknown> {
+  const url = new URL(SITE_CONFIG_URL, window.location.href);
+  if (tenantId) url.searchParams.set('tenantId', tenantId);
+  return fetch(url, {
     cache: 'no-store',
     headers: { Accept: 'application/json' },
     // A hung request must not hold the login page: past the request timeout the defaults apply.
     signal: AbortSignal.timeout(constants.requestTimeoutMs),
   })
     .then((response) => (response.ok ? response.json() : {}))
-    .catch(() => ({}))
-    .then((document: unknown) => {
-      Object.assign(siteConfig, parseSiteSettings(document));
-      return siteConfig;
-    });
+    .catch(() => ({}));
+}
+
+/**
+ * Reads `/site-config.json` once per page load into `siteConfig` (the server answers for the tenant of the addressed
+ * domain, else the default one); an unreachable, slow or malformed document leaves the defaults in place (the login
+ * page must still work).
+ */
+export function loadSiteSettings(): Promise<SiteSettings> {
+  loading ??= fetchSiteDocument().then((document: unknown) => {
+    Object.assign(siteConfig, parseSiteSettings(document));
+    return siteConfig;
+  });
   return loading;
+}
+
+/** The social sources of the tenant typed on the login page; none when the document cannot be read. */
+export async function socialSourcesOf(tenantId: string): Promise<SocialSource[]> {
+  return parseSiteSettings(await fetchSiteDocument(tenantId)).socialSources ?? [];
 }
 
 /** Back to the defaults, forgetting what was loaded (tests, and a deployment switch in the same page). */

@@ -191,6 +191,17 @@ describe('login modes', () => {
     expect(user).toMatchObject({ status: 1, phone: '13700137000' });
   });
 
+  it("shows the social sources of the tenant typed in, not another tenant's", async () => {
+    await openLoginPage();
+    const social = page.getByRole('button', { name: SOCIAL_SOURCE });
+    await social.waitFor();
+    const tenantField = page.getByPlaceholder('请输入租户ID');
+    await tenantField.fill('654321');
+    await expect.poll(() => social.count()).toBe(0);
+    await tenantField.fill('000000');
+    await social.waitFor();
+  });
+
   it('signs a third-party account in: unbound → registration dialog → audit → bound', async () => {
     provider.currentUser = { id: 'fh-42', login: 'octo', name: 'Octo Cat' };
     await openLoginPage();

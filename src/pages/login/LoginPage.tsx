@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loadMenus, loadPermissions } from '../../../providers/access';
 import { authProvider, browserNavigation, type LoginParams, type SocialGuest } from '../../../providers/auth';
-import { loadSiteSettings, siteConfig, type SocialSource } from '../../../providers/config';
+import { loadSiteSettings, siteConfig, socialSourcesOf, type SocialSource } from '../../../providers/config';
 import { http } from '../../../providers/http';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useFeedback } from '../../components/FeedbackProvider';
@@ -28,6 +28,31 @@ async function tenantOfDomain(): Promise<string | undefined> {
     silent: true,
   });
   return (res.data.data as TenantInfo | null)?.tenantId || undefined;
+}
+
+/** How long typing in the tenant field pauses before that tenant's social sources are asked for. */
+const TENANT_TYPING_PAUSE_MS = 400;
+
+/**
+ * The social sources of the tenant being signed in to: each tenant configures its own, so the list follows the
+ * tenant field (the site settings carry those of the domain's or the default tenant until then).
+ */
+function useTenantSocialSources(tenantId: string | undefined, siteTenant: string): SocialSource[] {
+  const [sources, setSources] = useState<{ tenantId: string; list: SocialSource[] }>();
+  useEffect(() => {
+    if (!tenantId || !/^\w{1,12}$/.test(tenantId)) return;
+    let active = true;
+    const timer = setTimeout(() => {
+      void socialSourcesOf(tenantId).then((list) => active && setSources({ tenantId, list }));
+    }, TENANT_TYPING_PAUSE_MS);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [tenantId]);
+  if (sources && sources.tenantId === tenantId) return sources.list;
+  // Until the typed tenant answers, only the sources the site settings were read for are known to be right.
+  return tenantId === undefined || tenantId === siteTenant ? siteConfig.socialSources : [];
 }
 
 type LoginMode = 'account' | 'phone';
@@ -121,6 +146,7 @@ export default function LoginPage() {
 
   const askTenant = siteConfig.tenantMode && !domainTenant;
   const chosenTenant = domainTenant ?? tenantId;
+  const socialSources = useTenantSocialSources(stage === 'forms' ? chosenTenant.trim() : undefined, domainTenant ?? siteConfig.tenantId);
   const signInWithSocial = (source: SocialSource) =>
     browserNavigation.assign(startSocialAuthorization(source, window.location.origin, chosenTenant.trim() || undefined));
   const finishGuest = () => {
@@ -181,11 +207,11 @@ export default function LoginPage() {
                 />
               </Suspense>
             )}
-            {siteConfig.socialSources.length > 0 && (
+            {socialSources.length > 0 && (
               <section className="login-social" aria-label={t('login.socialTitle')}>
                 <div className="login-social__title">{t('login.socialTitle')}</div>
                 <div className="login-social__sources">
-                  {siteConfig.socialSources.map((source) => (
+                  {socialSources.map((source) => (
                     <Button key={source.source} onClick={() => signInWithSocial(source)}>
                       {source.name}
                     </Button>
