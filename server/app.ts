@@ -99,10 +99,16 @@ function notFound(app: BladeApp) {
 /** Opens the database only when something asks for it. */
 function lazyDb(open: () => Promise<Db>): Db {
   let pending: Promise<Db> | undefined;
-  const get = () => (pending ??= open());
+  let opened: Db | undefined;
+  const get = () =>
+    (pending ??= open().then((db) => {
+      opened = db;
+      return db;
+    }));
   return {
     query: async (sql, params) => (await get()).query(sql, params),
     cachedQuery: async (sql, params) => (await get()).cachedQuery(sql, params),
+    keepsReads: () => opened?.keepsReads() ?? false,
     exec: async (sql) => (await get()).exec(sql),
     transaction: async (fn) => (await get()).transaction(fn),
     clearCache: () => void pending?.then((db) => db.clearCache()),

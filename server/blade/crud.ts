@@ -6,7 +6,8 @@ import type { BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText, nextId } from './ids';
 import { assertIdentifier, BASE_ALIAS, childSchemaOf, uniqueIndexName } from './model';
-import { buildFilters, pageOf, parseOrder, parsePaging, SqlParams } from './query';
+import { anchoredPage } from './keyset';
+import { buildFilters, orderSql, pageOf, parseOrder, parseOrderTerms, parsePaging, SqlParams } from './query';
 import { readModelOf, selectListOf, type ReadModel } from './read-model';
 import { readScope } from './scope';
 import { formatDateTime, serializeRow } from './serializer';
@@ -291,10 +292,16 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       const scope = scopeOf(user, params);
       const filters = [...buildFilters(query, model.columns, params), ...(behaviour.listScope?.(user, query, params) ?? [])];
       const where = [...scope.predicates, ...filters].join(' AND ');
-      const order = parseOrder(query, model.columns, schema.defaultSort);
+      const terms = parseOrderTerms(query, model.columns, schema.defaultSort);
       const paging = parsePaging(query);
+      // Deep pages of a whole list start from the nearest kept anchor instead of walking every row before them.
+      const anchored =
+        filters.length === 0 && scope.countsAllLiveRows
+          ? await anchoredPage(db, table, where, params, terms, paging.offset)
+          : undefined;
       const rows = await db.cachedQuery(
-        `SELECT ${selectList} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${paging.size} OFFSET ${paging.offset}`,
+        `SELECT ${selectList} FROM ${from} WHERE ${anchored ? `${where} AND ${anchored.predicate}` : where}
+         ORDER BY ${orderSql(terms)} LIMIT ${paging.size} OFFSET ${anchored?.offset ?? paging.offset}`,
         params.values,
       );
       let total: number;

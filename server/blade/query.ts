@@ -206,17 +206,23 @@ export function parsePaging(query: Record<string, string>): Paging {
   return { current, size, offset: (current - 1) * size };
 }
 
+/** One ORDER BY term: a known column's SQL and its direction. */
+export interface OrderTerm {
+  sql: string;
+  direction: 'ASC' | 'DESC';
+}
+
 /**
  * `ascs` / `descs`: comma-separated column names of this table only. Anything else is rejected: these names go
- * into ORDER BY, where no parameter can be bound.
+ * into ORDER BY, where no parameter can be bound. The id closes the order so pages never overlap.
  */
-export function parseOrder(
+export function parseOrderTerms(
   query: Record<string, string>,
   columns: ColumnModel[],
   fallback?: { column: string; order: 'asc' | 'desc' },
-): string {
+): OrderTerm[] {
   const known = new Map(columns.map((column) => [column.column, column.sql]));
-  const terms: string[] = [];
+  const terms: OrderTerm[] = [];
   for (const [key, direction] of [
     ['ascs', 'ASC'],
     ['descs', 'DESC'],
@@ -226,16 +232,26 @@ export function parseOrder(
     for (const name of list.split(',').map((part) => part.trim())) {
       if (name === '') continue;
       if (!known.has(name)) throw badRequest(`${MSG.paramInvalid}: ${key} 不支持按 ${name.slice(0, 64)} 排序`);
-      terms.push(`${known.get(name)} ${direction}`);
+      terms.push({ sql: known.get(name)!, direction });
     }
   }
   if (terms.length === 0) {
     const base = fallback && known.has(fallback.column) ? fallback : { column: 'create_time', order: 'desc' as const };
-    terms.push(`${known.get(base.column)} ${base.order.toUpperCase()}`);
+    terms.push({ sql: known.get(base.column)!, direction: base.order === 'asc' ? 'ASC' : 'DESC' });
   }
   const id = known.get('id');
-  if (id && !terms.some((term) => term.startsWith(`${id} `))) terms.push(`${id} DESC`);
-  return terms.join(', ');
+  if (id && !terms.some((term) => term.sql === id)) terms.push({ sql: id, direction: 'DESC' });
+  return terms;
+}
+
+export const orderSql = (terms: OrderTerm[]) => terms.map((term) => `${term.sql} ${term.direction}`).join(', ');
+
+export function parseOrder(
+  query: Record<string, string>,
+  columns: ColumnModel[],
+  fallback?: { column: string; order: 'asc' | 'desc' },
+): string {
+  return orderSql(parseOrderTerms(query, columns, fallback));
 }
 
 /** The MyBatis-Plus page shape clients read (blade-contract §2). */

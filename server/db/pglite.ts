@@ -17,6 +17,7 @@ function onTransaction(tx: Transaction, cache: ReadCache): Db {
     query,
     // Inside a transaction a read may see its own uncommitted writes: never cache it.
     cachedQuery: query,
+    keepsReads: () => false,
     exec: async (sql) => {
       cache.noteWrite();
       await tx.exec(sql);
@@ -58,6 +59,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   return {
     query,
     cachedQuery: (sql, params = []) => cache.read(sql, params, () => query(sql, params)),
+    keepsReads: () => true,
     exec: async (sql) => {
       cache.noteWrite();
       try {

@@ -16,6 +16,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     const tx: Db = {
       query,
       cachedQuery: query,
+      keepsReads: () => false,
       exec: async (sql) => {
         await client.query(sql);
       },
@@ -31,6 +32,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     query,
     // Other instances write to this database too: nothing read can be kept.
     cachedQuery: query,
+    keepsReads: () => false,
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -6,6 +6,7 @@
 export class ReadCache {
   private generation = 0;
   private readonly entries = new Map<string, { generation: number; rows: unknown[] }>();
+  private readonly pending = new Map<string, { generation: number; rows: Promise<unknown[]> }>();
 
   constructor(private readonly capacity = 500) {}
 
@@ -27,12 +28,22 @@ export class ReadCache {
       this.entries.set(key, hit);
       return hit.rows as T[];
     }
+    // Identical reads arriving together share one statement: twenty clients asking for the same deep page would
+    // otherwise queue twenty scans on the one connection.
+    const pending = this.pending.get(key);
+    if (pending && pending.generation === this.generation) return pending.rows as Promise<T[]>;
     const generation = this.generation;
-    const rows = await run();
-    // A write that ran meanwhile moved the generation on; the entry is then stale on arrival and never served.
-    this.entries.delete(key);
-    this.entries.set(key, { generation, rows });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return rows;
+    const rows = run();
+    this.pending.set(key, { generation, rows });
+    try {
+      const answer = await rows;
+      // A write that ran meanwhile moved the generation on; the entry is then stale on arrival and never served.
+      this.entries.delete(key);
+      this.entries.set(key, { generation, rows: answer });
+      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+      return answer;
+    } finally {
+      if (this.pending.get(key)?.rows === rows) this.pending.delete(key);
+    }
   }
 }

@@ -7,6 +7,11 @@ export interface Db {
    * depend on nothing but their parameters and the data (no `now()`); callers must not mutate the rows.
    */
   cachedQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Whether `cachedQuery` really keeps answers (every write goes through this process): only then may a costly read
+   * (a deep list page's keyset anchors) be computed once and reused.
+   */
+  keepsReads(): boolean;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */

@@ -77,4 +77,37 @@ describe('ReadCache', () => {
     await cache.read('b', [], table.run);
     expect(table.reads()).toBe(4);
   });
+
+  it('lets identical reads that arrive together share one statement, but not across a write', async () => {
+    const cache = new ReadCache();
+    const table = source();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowRun = async () => {
+      await gate;
+      return table.run();
+    };
+    const first = cache.read('SELECT v', [], slowRun);
+    const second = cache.read('SELECT v', [], slowRun);
+    cache.noteStatement('UPDATE t SET v = 2');
+    table.set(2);
+    const afterWrite = cache.read('SELECT v', [], slowRun);
+    release();
+    const [firstRows, secondRows, afterWriteRows] = await Promise.all([first, second, afterWrite]);
+    expect(secondRows).toBe(firstRows);
+    expect(afterWriteRows).not.toBe(firstRows);
+    expect(table.reads()).toBe(2);
+  });
+
+  it('does not keep a failed shared read', async () => {
+    const cache = new ReadCache();
+    const table = source();
+    const failing = async () => {
+      await Promise.resolve();
+      throw new Error('connection lost');
+    };
+    const answers = await Promise.allSettled([cache.read('SELECT v', [], failing), cache.read('SELECT v', [], failing)]);
+    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
+    expect(await cache.read('SELECT v', [], table.run)).toEqual([{ value: 1 }]);
+  });
 });
