@@ -297,6 +297,17 @@ export function identityOf(userInfo: NonNullable<ReturnType<typeof getUserInfo>>
   };
 }
 
+/**
+ * The login page, told where to send the user back to after logging in again: the address in use when the session
+ * ended (or the return address already given, when the login page is showing).
+ */
+export function loginAddressReturningHere(): string {
+  if (typeof window === 'undefined') return LOGIN_PATH;
+  const { pathname, search } = window.location;
+  if (pathname === LOGIN_PATH) return `${pathname}${search}`;
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirect: `${pathname}${search}` })}`;
+}
+
 export const authProvider: AuthProvider = {
   login,
   logout,
@@ -317,7 +328,7 @@ export const authProvider: AuthProvider = {
     return userInfo ? identityOf(userInfo) : null;
   },
   onError: async (error) => {
-    if (errorCodeOf(error) === 401) return { logout: true, redirectTo: LOGIN_PATH, error };
+    if (errorCodeOf(error) === 401) return { logout: true, redirectTo: loginAddressReturningHere(), error };
     return {};
   },
 };

@@ -26,6 +26,11 @@ export interface HttpOptions {
 }
 
 export const SESSION_EXPIRED_MESSAGE = '用户令牌过期，请重新登录';
+/**
+ * Dispatched on `window` just before an expired session is cleared: an open form keeps what was typed, so logging in
+ * again brings it back.
+ */
+export const SESSION_EXPIRING_EVENT = 'blade:session-expiring';
 export const DEFAULT_ERROR_MESSAGE = '系统错误';
 /** Identical messages of OAuth-range codes (> 2000) closer together than this are shown once. */
 export const MESSAGE_BURST_MS = 1000;
@@ -159,6 +164,7 @@ async function retryAfterRefresh(response: AxiosResponse, error: BladeError): Pr
 function expireSession(): void {
   if (sessionExpiryHandled) return;
   sessionExpiryHandled = true;
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EXPIRING_EVENT));
   options.notifyError(SESSION_EXPIRED_MESSAGE);
   clearSession();
   options.onSessionExpired();

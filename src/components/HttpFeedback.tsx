@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { loginAddressReturningHere } from '../../providers/auth';
 import { configureHttp } from '../../providers/http';
-import { LOGIN_PATH } from '../router/guard';
 import { useFeedback } from './FeedbackProvider';
 
 /** Connects the http layer's error messages and session expiry to antd and the router. */
@@ -11,7 +11,8 @@ export function HttpFeedback() {
   useEffect(() => {
     configureHttp({
       notifyError: (msg) => void message.error(msg),
-      onSessionExpired: () => navigate(LOGIN_PATH, { replace: true }),
+      // Back to the same address after logging in again, where an open form finds what was typed.
+      onSessionExpired: () => navigate(loginAddressReturningHere(), { replace: true }),
     });
   }, [message, navigate]);
   return null;

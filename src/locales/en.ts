@@ -96,6 +96,7 @@ export const en: Record<string, string> = {
   'crud.deleteConfirm': 'Delete the selected data?',
   'crud.createSuccess': 'Created successfully',
   'crud.updateSuccess': 'Updated successfully',
+  'crud.draftRestored': 'What you typed before logging in again is back: check it and save',
   'crud.deleteSuccess': 'Deleted successfully',
   'crud.total': '{{total}} in total',
   'crud.close': 'Close',

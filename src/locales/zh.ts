@@ -96,6 +96,7 @@ export const zh: Record<string, string> = {
   'crud.deleteConfirm': '确定将选择数据删除?',
   'crud.createSuccess': '新增成功',
   'crud.updateSuccess': '更新成功',
+  'crud.draftRestored': '已恢复重新登录前未保存的内容，请检查后保存',
   'crud.deleteSuccess': '删除成功',
   'crud.total': '共 {{total}} 条',
   'crud.close': '关闭',

@@ -211,13 +211,18 @@ describe('check, identity and errors', () => {
     expect(await authProvider.getIdentity!()).toMatchObject({ name: 'admin' });
   });
 
-  it('logs out on a 401 error only', async () => {
+  it('logs out on a 401 error only, to the login page that sends the user back where they were', async () => {
     const unauthorized = { code: 401, statusCode: 401, message: '请求未授权' };
+    window.history.pushState(null, '', '/system/param/12/edit?current=2');
     expect(await authProvider.onError(unauthorized)).toEqual({
       logout: true,
-      redirectTo: '/login',
+      redirectTo: `/login?redirect=${encodeURIComponent('/system/param/12/edit?current=2')}`,
       error: unauthorized,
     });
+    // Already on the login page (the http layer got there first): its return address is kept, not nested.
+    window.history.pushState(null, '', `/login?redirect=${encodeURIComponent('/system/param/new')}`);
+    expect(await authProvider.onError(unauthorized)).toMatchObject({ redirectTo: `/login?redirect=${encodeURIComponent('/system/param/new')}` });
+    window.history.pushState(null, '', '/');
     expect(await authProvider.onError({ code: 500, message: '服务器异常' })).toEqual({});
     expect(await authProvider.onError(new Error('Network Error'))).toEqual({});
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { loginAs, useProductPage, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
 
 /**
  * Token life in the browser (spec §4, §8): the background refresh once the token reaches the configured age, one
@@ -105,5 +105,35 @@ describe('token refresh and expiry', () => {
     await page.waitForURL(/\/login/);
     await expect.poll(() => page.evaluate(() => (window as unknown as { expiryToasts: number }).expiryToasts)).toBe(1);
     expect(await cookie(ACCESS_COOKIE)).toBeFalsy();
+  });
+
+  it('when the refresh fails mid-edit, logging in again brings the user back to the form with what was typed', async () => {
+    await loginAs(page, product);
+    await page.goto(`${product.url}/system/param`);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.waitForURL(/\/system\/param\/new/);
+    const dialog = page.locator('.ant-modal-content').filter({ has: page.locator('form') });
+    await dialog.getByLabel('参数名称').fill('重新登录后保存');
+    await dialog.getByLabel('参数键名').fill('e2e.relogin.midedit');
+    await dialog.getByLabel('参数键值').fill('typed before the session ended');
+    await setCookie(ACCESS_COOKIE, 'expired-while-editing');
+    await setCookie(REFRESH_COOKIE, 'refresh-also-gone');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByText('用户令牌过期，请重新登录').first().waitFor();
+
+    await page.locator('img[alt]').first().waitFor();
+    await page.getByPlaceholder('请输入账号').fill('admin');
+    await page.getByPlaceholder('请输入密码').fill(ADMIN_PASSWORD);
+    await page.getByPlaceholder('请输入验证码').fill(await latestCaptchaText(product));
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/system\/param\/new/);
+    await page.getByText('已恢复重新登录前未保存的内容，请检查后保存').waitFor();
+    const reopened = page.locator('.ant-modal-content').filter({ has: page.locator('form') });
+    expect(await reopened.getByLabel('参数名称').inputValue()).toBe('重新登录后保存');
+    expect(await reopened.getByLabel('参数键值').inputValue()).toBe('typed before the session ended');
+    await reopened.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').first().waitFor();
+    await page.locator('.ant-table-tbody tr').filter({ hasText: 'e2e.relogin.midedit' }).waitFor();
   });
 });

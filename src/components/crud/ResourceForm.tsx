@@ -1,11 +1,16 @@
 import { useForm } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Col, Drawer, Form, Modal, Row, Space, Spin } from 'antd';
+import { Button, Col, Drawer, Form, Modal, Row, Space, Spin, type FormInstance } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { SESSION_EXPIRING_EVENT } from '../../../providers/http';
 import type { FormMode, ResourceSchema } from '../../../resources/types';
+import { useFeedback } from '../FeedbackProvider';
 import { ChildRowsSection } from './ChildRowsSection';
 import type { ResourceUiDescriptor } from './descriptor';
 import { FieldFormItem } from './fieldRenderers';
+import { keepDraft, takeDraft } from './formDrafts';
 import { LinkTableSection } from './LinkTableSection';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
@@ -26,6 +31,32 @@ function defaultValuesOf(schema: ResourceSchema): Record<string, unknown> {
   );
   for (const child of schema.children ?? []) values[child.name] = child.single ? {} : [];
   return values;
+}
+
+/**
+ * A session that expires while the form is open loses nothing typed: the values are kept for this address, and
+ * once the user has logged in again (and is sent back here) they fill the form again over the loaded row.
+ */
+function useDraftAcrossExpiry(resource: string, form: FormInstance, mode: FormMode, loading: boolean) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const { pathname, search } = useLocation();
+  const address = `${pathname}${search}`;
+  const restored = useRef(false);
+  useEffect(() => {
+    if (mode === 'view') return;
+    const keep = () => keepDraft({ address, resource, values: form.getFieldsValue(true) as Record<string, unknown> });
+    window.addEventListener(SESSION_EXPIRING_EVENT, keep);
+    return () => window.removeEventListener(SESSION_EXPIRING_EVENT, keep);
+  }, [address, resource, form, mode]);
+  useEffect(() => {
+    if (mode === 'view' || loading || restored.current) return;
+    restored.current = true;
+    const values = takeDraft(address, resource);
+    if (!values) return;
+    form.setFieldsValue(values);
+    void message.info(t('crud.draftRestored'));
+  }, [address, resource, form, mode, loading, message, t]);
 }
 
 /**
@@ -50,6 +81,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProp
   });
   const form = formProps.form!;
   const record = query?.data?.data as Record<string, unknown> | undefined;
+  useDraftAcrossExpiry(schema.name, form, mode, formLoading || (mode !== 'create' && !record));
   const sections = sectionsOf(schema, mode);
   const titled = schema.sections !== undefined;
 

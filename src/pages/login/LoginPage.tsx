@@ -6,6 +6,7 @@ import { loadMenus, loadPermissions } from '../../../providers/access';
 import { authProvider, browserNavigation, type LoginParams, type SocialGuest } from '../../../providers/auth';
 import { loadSiteSettings, siteConfig, socialSourcesOf, type SocialSource } from '../../../providers/config';
 import { http } from '../../../providers/http';
+import { safeReturnAddress } from '../../components/crud/formDrafts';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useFeedback } from '../../components/FeedbackProvider';
 import { AccountLoginForm } from './AccountLoginForm';
@@ -78,13 +79,19 @@ export default function LoginPage() {
   const [isPending, setPending] = useState(false);
   // The query string at arrival: a provider's callback is handled once, even after the address is cleaned up.
   const arrivalSearch = useRef(search);
+  // The page may be shown before the address gains its `?redirect=` (an expired session is cleared, then sent here).
+  const currentSearch = useRef(search);
+  currentSearch.current = search;
   const arrivalHandled = useRef(false);
   /** Back to what the site offers after a sign-in attempt that did not lead home. */
   const showSignInOptions = useCallback(() => setStage(siteConfig.ssoMode ? 'sso' : 'forms'), []);
 
+  // After a session expired mid-work, back where the user was (`?redirect=`), else home.
   const goHome = useCallback(async () => {
+    // Read before waiting: once the session is stored the guard moves this page off /login.
+    const back = safeReturnAddress(new URLSearchParams(currentSearch.current).get('redirect'));
     await Promise.all([loadPermissions(), loadMenus()]);
-    navigate(siteConfig.homePath, { replace: true });
+    navigate(back ?? siteConfig.homePath, { replace: true });
   }, [navigate]);
 
   // The auth provider directly rather than refine's useLogin: refine is not loaded on this page (see RefineShell).
