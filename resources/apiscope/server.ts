@@ -1,0 +1,21 @@
+import type { ResourceBehaviour } from '../../server/blade/behaviour';
+import { badRequest } from '../../server/blade/errors';
+import { menuTreeRoute, resolveScopeMenu } from '../datascope/scopeMenus';
+
+/** An API scope's path: no spaces, and `**` only as a trailing `/**` (a prefix). */
+export const behaviour: ResourceBehaviour = {
+  async beforeWrite({ tx, values, before }) {
+    await resolveScopeMenu(tx, values, before);
+    if (values.scopePath !== undefined) {
+      const path = String(values.scopePath).trim();
+      const wildcard = path.indexOf('*');
+      if (/\s/.test(path) || (wildcard >= 0 && !(path.endsWith('/**') && wildcard === path.length - 2))) {
+        throw badRequest('权限路径格式不正确,通配符只能以 /** 结尾: scopePath');
+      }
+      values.scopePath = path;
+    }
+  },
+  routes(routes) {
+    menuTreeRoute(routes);
+  },
+};
