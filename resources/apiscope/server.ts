@@ -6,8 +6,9 @@ import { menuTreeRoute, resolveScopeMenu } from '../datascope/scopeMenus';
 export const behaviour: ResourceBehaviour = {
   async beforeWrite({ tx, values, before }) {
     await resolveScopeMenu(tx, values, before);
-    if (values.scopePath !== undefined) {
-      const path = String(values.scopePath).trim();
+    // An empty path is left to the required check.
+    if (typeof values.scopePath === 'string' && values.scopePath.trim() !== '') {
+      const path = values.scopePath.trim();
       const wildcard = path.indexOf('*');
       if (/\s/.test(path) || (wildcard >= 0 && !(path.endsWith('/**') && wildcard === path.length - 2))) {
         throw badRequest('权限路径格式不正确,通配符只能以 /** 结尾: scopePath');

@@ -17,9 +17,10 @@ export const behaviour: ResourceBehaviour = {
     const resourceCode = String(values.resourceCode ?? before?.resourceCode ?? '');
     const scopeType = Number(values.scopeType ?? before?.scopeType ?? 0);
     if (values.scopeColumn === undefined && before === undefined) values.scopeColumn = scopeType === DATA_SCOPE_TYPE.own ? 'create_user' : 'create_dept';
-    const column = String(values.scopeColumn ?? before?.scopeColumn ?? '');
+    const column = values.scopeColumn === undefined ? before?.scopeColumn : values.scopeColumn;
     const known = columnsOfResource(resourceCode) ?? AUDIT_COLUMNS;
-    if (!known.includes(column)) throw badRequest(`权限字段不是该资源的字段: scopeColumn`);
+    // An empty column is left to the required check.
+    if (typeof column === 'string' && column !== '' && !known.includes(column)) throw badRequest(`权限字段不是该资源的字段: scopeColumn`);
     if (scopeType === DATA_SCOPE_TYPE.custom) {
       const ids = String(values.scopeValue ?? before?.scopeValue ?? '')
         .split(',')
