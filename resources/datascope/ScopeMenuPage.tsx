@@ -80,6 +80,8 @@ export default function ScopeMenuPage({ schema }: { schema: ResourceSchema; ui: 
         <Input.Search allowClear placeholder={t('scope.searchMenu')} onSearch={setKeyword} style={{ width: 260 }} />
       </Space>
       <Table<MenuNode>
+        // Remounted when the menus arrive or the search changes, so every level opens.
+        key={`${menus.length}:${keyword}`}
         rowKey="id"
         size="middle"
         loading={loading}
