@@ -2,7 +2,7 @@ import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { badRequest } from '../../server/blade/errors';
 import { menuTreeRoute, resolveScopeMenu } from '../datascope/scopeMenus';
 
-/** An API scope's path: no spaces, and `**` only as a trailing `/**` (a prefix). */
+/** An API scope's path: `**` only as a trailing `/**` (a prefix). */
 export const behaviour: ResourceBehaviour = {
   async beforeWrite({ tx, values, before }) {
     await resolveScopeMenu(tx, values, before);
@@ -10,7 +10,7 @@ export const behaviour: ResourceBehaviour = {
     if (typeof values.scopePath === 'string' && values.scopePath.trim() !== '') {
       const path = values.scopePath.trim();
       const wildcard = path.indexOf('*');
-      if (/\s/.test(path) || (wildcard >= 0 && !(path.endsWith('/**') && wildcard === path.length - 2))) {
+      if (wildcard >= 0 && !(path.endsWith('/**') && wildcard === path.length - 2)) {
         throw badRequest('权限路径格式不正确,通配符只能以 /** 结尾: scopePath');
       }
       values.scopePath = path;

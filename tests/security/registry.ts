@@ -48,6 +48,8 @@ export const textFields = (schema: ResourceSchema) =>
       (field.type === 'string' || field.type === 'text') &&
       !field.ref &&
       !field.treePath &&
+      // A field with fixed options is a choice, not free text.
+      !field.options &&
       !field.rules?.ip &&
       !field.rules?.phone &&
       !field.rules?.email,
