@@ -104,6 +104,23 @@ describe('角色管理: grant a role menus and a data scope', () => {
     await drawer.locator('.ant-drawer-close').click();
   });
 
+  it('adds an API scope to 参数管理 on the API scope screen', async () => {
+    await page.goto(`${product.url}/authority/apiscope`);
+    const menuRow = page.locator('.scope-menu-page .ant-table-row').filter({ has: page.getByText('参数管理', { exact: true }) });
+    await menuRow.getByRole('button', { name: '权限配置' }).click();
+    const drawer = page.locator('.scope-drawer');
+    await drawer.getByRole('button', { name: /新\s*增/ }).click();
+    const form = page.locator('.scope-form');
+    await form.getByLabel('权限名称').fill('参数导出');
+    await expect.poll(() => form.getByLabel('权限编号').inputValue()).toBe('param');
+    await form.getByLabel('权限路径').fill('/api/blade-system/param/export/**');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('新增成功').waitFor();
+    await drawer.locator('.ant-table-row').filter({ hasText: '/api/blade-system/param/export/**' }).waitFor();
+    await snap(page, 'authority-apiscope-drawer');
+    await drawer.locator('.ant-drawer-close').click();
+  });
+
   it('grants 项目管理 and the data scope in the grant dialog, and shows them checked when reopened', async () => {
     await page.goto(`${product.url}/authority/role`);
     const row = page.locator('.crud-page .ant-table-row').filter({ hasText: ROLE_ALIAS });
