@@ -136,7 +136,8 @@ function ScopeDrawer({ schema, menu, onClose }: { schema: ResourceSchema; menu: 
     key: field.name,
     dataIndex: field.name,
     title: t(fieldLabelKey(schema, field)),
-    ellipsis: true,
+    width: field.width,
+    ellipsis: { showTitle: true },
     render: (value: unknown, record: Row) => <FieldCell field={field} value={value} record={record} />,
   }));
   if (operations.edit || operations.delete) {
