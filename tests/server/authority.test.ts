@@ -78,7 +78,7 @@ describe('roles', () => {
 
     const tree = await get(`${ROLE}/tree?tenantId=000000`, admin);
     const node = (tree.body.data as Row[]).find((row) => row.id === parentId)!;
-    expect(node).toMatchObject({ id: parentId, parentId: '0', title: `父角色${tag}`, key: parentId, value: parentId });
+    expect(node).toMatchObject({ id: parentId, parentId: '0', title: `父角色${tag}`, key: parentId, value: parentId, hasChildren: true });
     expect(node.children.map((row: Row) => row.title)).toEqual([`子角色${tag}`]);
     const byId = await get(`${ROLE}/tree-by-id?roleId=${parentId}`, admin);
     expect(flatten(byId.body.data).map((row) => row.id)).toContain(parentId);
