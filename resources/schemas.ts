@@ -1,3 +1,5 @@
+import { apiScopeSchema } from './apiscope/schema';
+import { dataScopeSchema } from './datascope/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
@@ -13,6 +15,7 @@ import { testCaseSchema } from './testcase/schema';
 import { testObjectSchema } from './testobject/schema';
 import { testScriptSchema } from './testscript/schema';
 import { toolDeviceSchema } from './tooldevice/schema';
+import { roleSchema } from './role/schema';
 import type { ResourceSchema } from './types';
 import { userSchema } from './user/schema';
 
@@ -37,6 +40,9 @@ export const resourceSchemas: ResourceSchema[] = [
   operationLogSchema,
   importCheckSchema,
   exportChecklistSchema,
+  roleSchema,
+  dataScopeSchema,
+  apiScopeSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {

@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { resourceSchemas } from '../resources/schemas';
 import { requireAuth } from './blade/auth';
+import { applyRoleScopes } from './blade/role-scopes';
 import { limitBodies, requireKnownBodyType } from './blade/body';
 import type { BladeApp, BladeEnv, BladeModule, ServerServices } from './blade/context';
 import { createResourceStore } from './blade/crud';
@@ -154,7 +155,7 @@ export async function createApp(
   const sessions = createSessionCheck(db);
   const services: ServerServices & ServerExtras = { db, config, tokens, sessions, lifetime: lifetime.signal, ...extras, storage };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
-  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths));
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);
   const behaviours = await loadResourceBehaviours();
   for (const schema of resourceSchemas) {

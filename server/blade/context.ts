@@ -21,7 +21,21 @@ export interface BladeUser {
   clientId: string;
   /** The login session the token belongs to (refresh tokens are revoked per session). */
   sessionId: string;
+  /** Data scopes of the caller's roles by resource code, loaded once per request (absent: nothing is limited). */
+  dataScopes?: DataScopes;
 }
+
+/** One data scope rule granted to one of the caller's roles. */
+export interface DataScopeRule {
+  scopeType: number;
+  /** Column of the resource's table the rule compares (`create_dept`, `create_user`, ...). */
+  column: string;
+  /** Type 5: the dept ids the rule allows. */
+  deptIds: readonly string[];
+}
+
+/** The caller's data scopes by resource code; a resource that is absent is not limited. */
+export type DataScopes = ReadonlyMap<string, readonly DataScopeRule[]>;
 
 export type BladeEnv = { Variables: { user: BladeUser } };
 export type BladeApp = Hono<BladeEnv>;

@@ -123,8 +123,9 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
     const childModel = readModelOf(childSchema.name, childSchema.fields, 'c');
     return { spec, childSchema, childModel };
   });
+  // The rows the caller may see: tenant, logical delete and the data scope of the caller's roles on this resource.
   const scopeOf = (user: BladeUser, params: SqlParams, alias = BASE_ALIAS) =>
-    readScope(user, params, { tenantScoped: schema.tenantScoped, alias });
+    readScope(user, params, { tenantScoped: schema.tenantScoped, alias, resource: schema.permissionCode });
   const from = `${table} ${BASE_ALIAS} ${model.joins}`;
 
   async function countLive(user: BladeUser): Promise<number> {
@@ -393,7 +394,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
         const sets = `is_deleted = 1, update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}, update_time = ${params.add(now)}`;
         const where = [
           `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
-          ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates,
+          ...readScope(user, params, { tenantScoped: schema.tenantScoped, resource: schema.permissionCode }).predicates,
         ];
         const removed = await tx.query<{ id: string }>(`UPDATE ${table} SET ${sets} WHERE ${where.join(' AND ')} RETURNING id::text AS id`, params.values);
         for (const { spec } of children) {
@@ -441,7 +442,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       const childParams = new SqlParams();
       const where = [
         `${parent.column} = ANY(string_to_array(${childParams.add(rows.map((row) => row.id).join(','))}, ',')::bigint[])`,
-        ...readScope(user, childParams, { tenantScoped: schema.tenantScoped }).predicates,
+        ...readScope(user, childParams, { tenantScoped: schema.tenantScoped, resource: schema.permissionCode }).predicates,
       ];
       const withChildren = await db.cachedQuery<{ parent: string }>(
         `SELECT DISTINCT ${parent.column}::text AS parent FROM ${table} WHERE ${where.join(' AND ')}`,

@@ -119,6 +119,15 @@ export const en: Record<string, string> = {
   'crud.rangeStart': 'Start date',
   'crud.rangeEnd': 'End date',
 
+  // Roles' grant dialog and the data/API scope screens.
+  'role.grant.menu': 'Menus',
+  'role.grant.dataScope': 'Data scopes',
+  'role.grant.apiScope': 'API scopes',
+  'scope.menuName': 'Menu',
+  'scope.menuPath': 'Route',
+  'scope.menuCode': 'Menu code',
+  'scope.searchMenu': 'Menu name',
+
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
   'nav.tabMenu': 'More',
   'nav.closeOthers': 'Close others',

@@ -119,6 +119,15 @@ export const zh: Record<string, string> = {
   'crud.rangeStart': '开始日期',
   'crud.rangeEnd': '结束日期',
 
+  // Roles' grant dialog and the data/API scope screens.
+  'role.grant.menu': '菜单权限',
+  'role.grant.dataScope': '数据权限',
+  'role.grant.apiScope': '接口权限',
+  'scope.menuName': '菜单名称',
+  'scope.menuPath': '路由地址',
+  'scope.menuCode': '菜单编号',
+  'scope.searchMenu': '请输入菜单名称',
+
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
   'nav.tabMenu': '更多',
   'nav.closeOthers': '关闭其他',

@@ -48,6 +48,8 @@ export const textFields = (schema: ResourceSchema) =>
       (field.type === 'string' || field.type === 'text') &&
       !field.ref &&
       !field.treePath &&
+      // A field with fixed options is a choice, not free text.
+      !field.options &&
       !field.rules?.ip &&
       !field.rules?.phone &&
       !field.rules?.email,
@@ -62,7 +64,8 @@ export function validValue(field: FieldSchema, tag: string): unknown {
   switch (field.type) {
     case 'string':
     case 'text':
-      return `${tag}`.slice(0, field.maxLength ?? 255);
+      // A field with fixed options takes one of them (the server may check it, e.g. a data scope's column).
+      return field.options?.[0]?.value ?? `${tag}`.slice(0, field.maxLength ?? 255);
     case 'int':
       return field.options?.[0]?.value ?? (typeof field.defaultValue === 'number' ? field.defaultValue : 1);
     case 'number':

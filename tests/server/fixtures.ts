@@ -15,6 +15,25 @@ export const OTHER_TENANT = {
   roleIds: ['2000000000000000001', '2000000000000000002'],
   deptIds: ['2000000000000000011', '2000000000000000012'],
   paramId: '2000000000000000101',
+  /** Its tenant package: 参数管理 only (role grants are limited to it). */
+  packageId: '2000000000000000301',
+} as const;
+
+/**
+ * Data scope fixtures: one role held by three users in three depts (B separate; A1 a child of A). The authority
+ * tests grant the role menus and scopes through the API and read as each user.
+ */
+export const SCOPE_FIXTURE = {
+  tenantId: '000000',
+  roleId: '1900000000000000100',
+  roleAlias: 'scope_fixture',
+  password: 'Scope-pass1',
+  depts: { a: '1900000000000000111', a1: '1900000000000000112', b: '1900000000000000113' },
+  users: {
+    a: { id: '1900000000000000121', account: 'scope_a' },
+    a1: { id: '1900000000000000122', account: 'scope_a1' },
+    b: { id: '1900000000000000123', account: 'scope_b' },
+  },
 } as const;
 
 declare module 'vitest' {

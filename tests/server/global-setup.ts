@@ -6,7 +6,7 @@ import { startServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
-import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT } from './fixtures';
+import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT, SCOPE_FIXTURE } from './fixtures';
 
 const NOW = '2024-01-02 03:04:05';
 
@@ -45,6 +45,34 @@ async function addFixtures(db: Db) {
   );
   // Execution records are written by runs only: the second tenant's come from here (one today, one outside the
   // dashboard's 14-day window).
+  const scope = SCOPE_FIXTURE;
+  await db.query(`INSERT INTO blade_role (id, tenant_id, parent_id, role_name, role_alias, sort) VALUES ($1, $2, 0, '数据权限测试', $3, 9)`, [
+    scope.roleId,
+    scope.tenantId,
+    scope.roleAlias,
+  ]);
+  for (const [deptId, parentId, ancestors] of [
+    [scope.depts.a, '0', '0'],
+    [scope.depts.a1, scope.depts.a, `0,${scope.depts.a}`],
+    [scope.depts.b, '0', '0'],
+  ]) {
+    await db.query(`INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name) VALUES ($1, $2, $3, $4, '范围部门')`, [
+      deptId,
+      scope.tenantId,
+      parentId,
+      ancestors,
+    ]);
+  }
+  for (const key of ['a', 'a1', 'b'] as const) {
+    await addUser(db, scope.users[key].id, scope.tenantId, scope.users[key].account, scope.password, scope.roleId, scope.depts[key]);
+  }
+  // The second tenant's package holds 参数管理 alone (with its buttons): its role grants are limited to it.
+  const [param] = await db.query<{ id: string }>(`SELECT id::text AS id FROM blade_menu WHERE code = 'param' AND is_deleted = 0`);
+  await db.query(
+    `INSERT INTO blade_tenant_package (id, package_name, menu_id, create_time, update_time) VALUES ($1, '参数包', $2, $3, $3)`,
+    [OTHER_TENANT.packageId, param.id, NOW],
+  );
+  await db.query('UPDATE blade_tenant SET package_id = $1 WHERE tenant_id = $2', [OTHER_TENANT.packageId, other.tenantId]);
   const now = new Date();
   for (const [id, executedAt, status] of [
     ['2000000000000000201', now, 3],

@@ -119,20 +119,8 @@ const handListedMenus: SeedMenu[] = [
     screen('menu', '菜单管理', '/system/menu', 'MenuOutlined', 11, CRUD),
     screen('region', '行政区划', '/base/region', 'GlobalOutlined', 12, CRUD),
   ]),
-  group('authority', '权限管理', '/authority', 'SafetyOutlined', 4, [
-    screen('role', '角色管理', '/authority/role', 'TeamOutlined', 1, [
-      ...CRUD,
-      ['grant', '权限设置', 1, 'KeyOutlined'],
-    ]),
-    screen('datascope', '数据权限', '/authority/datascope', 'FilterOutlined', 2, [
-      ...CRUD,
-      ['setting', '权限配置', 2, 'SettingOutlined'],
-    ]),
-    screen('apiscope', '接口权限', '/authority/apiscope', 'ApiOutlined', 3, [
-      ...CRUD,
-      ['setting', '权限配置', 2, 'SettingOutlined'],
-    ]),
-  ]),
+  // Its screens (roles, data scopes, API scopes) come from the resource schemas.
+  group('authority', '权限管理', '/authority', 'SafetyOutlined', 4, []),
   group('resource', '资源管理', '/resource', 'CloudOutlined', 5, [
     screen('oss', '对象存储', '/resource/oss', 'CloudUploadOutlined', 1, [
       ...CRUD,

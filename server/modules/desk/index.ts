@@ -26,9 +26,18 @@ async function dictionaryItems(db: Db, code: string) {
 }
 
 /** Live rows of the caller's tenant in `table`, counted per value of `column`, labelled by dictionary `dictCode`. */
-async function breakdown(db: Db, user: BladeUser, table: string, column: string, dictCode: string, only: string[] = []): Promise<StatusBreakdown> {
+async function breakdown(
+  db: Db,
+  user: BladeUser,
+  resource: string,
+  table: string,
+  column: string,
+  dictCode: string,
+  only: string[] = [],
+): Promise<StatusBreakdown> {
   const params = new SqlParams();
-  const where = [...scopedRows(user, params), ...only].join(' AND ');
+  // The figures count what the caller's lists show: the data scope of the resource applies.
+  const where = [...scopedRows(user, params, { resource }), ...only].join(' AND ');
   const [items, counts] = await Promise.all([
     dictionaryItems(db, dictCode),
     db.cachedQuery<{ key: string | null; n: string }>(
@@ -52,7 +61,7 @@ async function runsPerDay(db: Db, user: BladeUser, now: Date): Promise<DayCount[
   const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
   const params = new SqlParams();
   const where = [
-    ...scopedRows(user, params),
+    ...scopedRows(user, params, { resource: 'taskrecord' }),
     `execute_time >= ${params.add(`${days[0]} 00:00:00`)}::timestamp`,
     `execute_time < ${params.add(formatDateTime(tomorrow))}::timestamp`,
   ].join(' AND ');
@@ -68,7 +77,7 @@ async function runsPerDay(db: Db, user: BladeUser, now: Date): Promise<DayCount[
 
 async function recentRecords(db: Db, user: BladeUser): Promise<RecentTaskRecord[]> {
   const params = new SqlParams();
-  const where = scopedRows(user, params, { alias: 'r' }).join(' AND ');
+  const where = scopedRows(user, params, { alias: 'r', resource: 'taskrecord' }).join(' AND ');
   const rows = await db.cachedQuery<{
     id: string;
     project_code: string | null;
@@ -103,10 +112,10 @@ async function recentRecords(db: Db, user: BladeUser): Promise<RecentTaskRecord[
 
 export async function dashboardFigures(db: Db, user: BladeUser, now = new Date()): Promise<DashboardFigures> {
   const [projects, tasks, terminals, perDay, recent] = await Promise.all([
-    breakdown(db, user, 'blade_project', 'status', 'project_status'),
+    breakdown(db, user, 'project', 'blade_project', 'status', 'project_status'),
     // Main tasks, as the task list counts them; child tasks run inside theirs.
-    breakdown(db, user, 'blade_task', 'run_status', 'task_run_status', ['(parent_id IS NULL OR parent_id = 0)']),
-    breakdown(db, user, 'blade_terminal', 'running_status', 'terminal_running_status'),
+    breakdown(db, user, 'task', 'blade_task', 'run_status', 'task_run_status', ['(parent_id IS NULL OR parent_id = 0)']),
+    breakdown(db, user, 'terminal', 'blade_terminal', 'running_status', 'terminal_running_status'),
     runsPerDay(db, user, now),
     recentRecords(db, user),
   ]);

@@ -2,9 +2,9 @@ import { phoneProblem } from '../../../resources/validation';
 import type { BladeModule, BladeUser } from '../../blade/context';
 import { idList, jsonBody } from '../../blade/crud';
 import { R, send } from '../../blade/envelope';
-import { badRequest, MSG } from '../../blade/errors';
+import { badRequest, forbidden, MSG } from '../../blade/errors';
 import { isIdText, nextId } from '../../blade/ids';
-import { requireCode } from '../../blade/permissions';
+import { hasMenu, requireCode } from '../../blade/permissions';
 import { pageOf, parsePaging, SqlParams } from '../../blade/query';
 import { scopedRows } from '../../blade/scope';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
@@ -222,14 +222,14 @@ export const profileModule: BladeModule = (app, services) => {
   };
 
   app.get(`${BASE}/role/select`, async (c) => {
-    const { tenantId } = c.get('user');
-    const owned = await ownedIds(c.req.query('userId'), tenantId, 'role_id');
-    const rows = await db.query(
-      `SELECT id, role_name, role_alias FROM blade_role
-       WHERE tenant_id = $1 AND is_deleted = 0 AND ($2::text IS NULL OR id = ANY(string_to_array($2, ',')::bigint[]))
-       ORDER BY sort, id`,
-      [tenantId, owned ?? null],
-    );
+    const user = c.get('user');
+    const userId = c.req.query('userId');
+    // The switch dialog asks for the caller's own roles; any other list is for screens that manage or pick roles.
+    if (userId !== user.userId && !(await hasMenu(db, user, 'role')) && !(await hasMenu(db, user, 'user'))) throw forbidden();
+    const owned = await ownedIds(userId, user.tenantId, 'role_id');
+    const params = new SqlParams();
+    const where = [...scopedRows(user, params), `(${params.add(owned ?? null)}::text IS NULL OR id = ANY(string_to_array(${params.add(owned ?? null)}, ',')::bigint[]))`];
+    const rows = await db.query(`SELECT id, role_name, role_alias FROM blade_role WHERE ${where.join(' AND ')} ORDER BY sort, id`, params.values);
     return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', role_name: 'string', role_alias: 'string' }))));
   });
 

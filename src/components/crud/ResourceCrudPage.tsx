@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
 import { screenPathOf, screenViewOf } from '../../../resources/routing';
-import type { FormMode, ResourceSchema } from '../../../resources/types';
+import type { FormMode, OperationSchema, ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
 import { ResourceForm } from './ResourceForm';
@@ -31,7 +31,12 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const navigate = useNavigate();
   const [selectedKeys, setSelectedKeys] = useState<BaseKey[]>([]);
   const operations = allowedOperations(schema);
-  const runOperation = useRunOperation(schema);
+  const callOperation = useRunOperation(schema);
+  // A custom operation with a dialog in the descriptor opens it over the list; others call their path.
+  const [dialog, setDialog] = useState<{ alias: string; ids: BaseKey[] }>();
+  const runOperation = (operation: OperationSchema, ids: BaseKey[]) =>
+    ui.operationDialogs?.[operation.alias] ? setDialog({ alias: operation.alias, ids }) : callOperation(operation, ids);
+  const OperationDialog = dialog ? ui.operationDialogs?.[dialog.alias] : undefined;
   const view = screenViewOf(schema.route, pathname);
 
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
@@ -114,6 +119,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
         onOperation={(operation, id) => runOperation(operation, [id])}
         singleSelect={schema.selection === 'single'}
       />
+      {OperationDialog && dialog && <OperationDialog schema={schema} ids={dialog.ids} onClose={() => setDialog(undefined)} />}
       {view.kind === 'form' && <ResourceForm key={`${view.mode}:${view.id ?? ''}`} schema={schema} ui={ui} mode={view.mode} id={view.id} onClose={close} />}
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { BaseRecord, CrudFilters } from '@refinedev/core';
+import type { BaseKey, BaseRecord, CrudFilters } from '@refinedev/core';
 import type { FormInstance } from 'antd';
 import type { TableColumnType } from 'antd';
 import type { ComponentType } from 'react';
@@ -14,6 +14,13 @@ export interface SectionProps {
   record?: Record<string, unknown>;
 }
 
+/** What a custom operation's dialog receives: the rows it acts on (toolbar: the selection, row: that row). */
+export interface OperationDialogProps {
+  schema: ResourceSchema;
+  ids: BaseKey[];
+  onClose(): void;
+}
+
 /**
  * A resource folder's optional UI descriptor (`resources/<name>/index.ts`, loaded with the screen): section bodies
  * beyond the generic fields, child rows and links, and column overrides of the list.
@@ -26,4 +33,11 @@ export interface ResourceUiDescriptor {
    * with one draws its toolbar-only custom operations itself: the generic buttons act on selected rows.
    */
   toolbar?: ComponentType<{ schema: ResourceSchema; filters: CrudFilters }>;
+  /** Custom operations that open a dialog of the screen (the role grant) instead of calling their path at once. */
+  operationDialogs?: Record<string, ComponentType<OperationDialogProps>>;
+  /**
+   * The screen itself, when its list is not the resource's rows (data scopes: the menus, each opening its scopes).
+   * Rendered at the list route in place of the generic page, with the same schema and descriptor.
+   */
+  page?: ComponentType<{ schema: ResourceSchema; ui: ResourceUiDescriptor }>;
 }

@@ -1,0 +1,237 @@
+import { App, Button, Card, Drawer, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../providers/http';
+import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
+import { FieldCell, FieldFormItem } from '../../src/components/crud/fieldRenderers';
+import { fieldLabelKey, listFieldsOf, operationLabelKey } from '../../src/components/crud/schemaMapping';
+import { allowedOperations } from '../../src/components/crud/useOperations';
+import { endpointsOf, operationOf, type ResourceSchema } from '../types';
+
+type Row = Record<string, unknown>;
+interface MenuNode extends Row {
+  id: string;
+  name: string;
+  code: string;
+  path: string;
+  children?: MenuNode[];
+}
+
+const dataOf = <T,>(response: { data: { data: T } }) => response.data.data;
+
+function filterTree(nodes: MenuNode[], keyword: string): MenuNode[] {
+  if (!keyword) return nodes;
+  return nodes.flatMap((node) => {
+    const children = filterTree(node.children ?? [], keyword);
+    if (node.name.includes(keyword) || children.length > 0) return [{ ...node, children: children.length > 0 ? children : undefined }];
+    return [];
+  });
+}
+
+/**
+ * 数据权限 / 接口权限 as BladeX has them: the menus (category 1) in a tree, each with 权限配置 opening a drawer of that
+ * menu's scopes (add, edit, delete), the scopes being this resource's rows.
+ */
+export default function ScopeMenuPage({ schema }: { schema: ResourceSchema; ui: ResourceUiDescriptor }) {
+  const { t } = useTranslation();
+  const [menus, setMenus] = useState<MenuNode[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [keyword, setKeyword] = useState('');
+  const [menu, setMenu] = useState<MenuNode>();
+  const operations = allowedOperations(schema);
+  const setting = operationOf(schema, 'setting');
+  const canSet = operations.rowCustom.some((operation) => operation.alias === 'setting');
+
+  useEffect(() => {
+    let current = true;
+    http
+      .get<{ data: MenuNode[] }>(`${schema.api}/menu-tree`)
+      .then((response) => current && setMenus(dataOf(response)))
+      .catch(() => undefined)
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [schema.api]);
+
+  const columns: TableColumnsType<MenuNode> = [
+    { key: 'name', dataIndex: 'name', title: t('scope.menuName'), width: 220 },
+    { key: 'path', dataIndex: 'path', title: t('scope.menuPath'), ellipsis: true },
+    { key: 'code', dataIndex: 'code', title: t('scope.menuCode'), width: 180 },
+  ];
+  if (canSet && setting) {
+    columns.push({
+      key: 'actions',
+      title: t('crud.actions'),
+      width: 120,
+      fixed: 'right',
+      render: (_, record) => (
+        <Button type="link" size="small" onClick={() => setMenu(record)}>
+          {t(operationLabelKey(schema, 'setting'))}
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <Card variant="borderless" className="crud-page scope-menu-page" data-resource={schema.name}>
+      <Space className="crud-toolbar" wrap>
+        <Input.Search allowClear placeholder={t('scope.searchMenu')} onSearch={setKeyword} style={{ width: 260 }} />
+      </Space>
+      <Table<MenuNode>
+        // Remounted when the menus arrive or the search changes, so every level opens.
+        key={`${menus.length}:${keyword}`}
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={filterTree(menus, keyword)}
+        pagination={false}
+        expandable={{ defaultExpandAllRows: true }}
+        scroll={{ x: 'max-content' }}
+      />
+      {menu && <ScopeDrawer schema={schema} menu={menu} onClose={() => setMenu(undefined)} />}
+    </Card>
+  );
+}
+
+/** The scopes of one menu, with add, edit and delete as the role's buttons allow. */
+function ScopeDrawer({ schema, menu, onClose }: { schema: ResourceSchema; menu: MenuNode; onClose(): void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [editing, setEditing] = useState<Row>();
+  const operations = allowedOperations(schema);
+  const endpoints = endpointsOf(schema);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const page = dataOf(await http.get<{ data: { records: Row[] } }>(`${schema.api}/${endpoints.list}`, { params: { menuId_equal: menu.id, size: 200 } }));
+      setRows(page.records);
+    } finally {
+      setLoading(false);
+    }
+  }, [schema.api, endpoints.list, menu.id]);
+  useEffect(() => {
+    void load().catch(() => undefined);
+  }, [load]);
+
+  const remove = (row: Row) =>
+    modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t('crud.deleteConfirm'),
+      okText: t('crud.ok'),
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        await http.post(`${schema.api}/${endpoints.remove}`, undefined, { params: { ids: row.id } });
+        void message.success(t('crud.deleteSuccess'));
+        await load();
+      },
+    });
+
+  const columns: TableColumnsType<Row> = listFieldsOf(schema).map((field) => ({
+    key: field.name,
+    dataIndex: field.name,
+    title: t(fieldLabelKey(schema, field)),
+    width: field.width,
+    ellipsis: { showTitle: true },
+    render: (value: unknown, record: Row) => <FieldCell field={field} value={value} record={record} />,
+  }));
+  if (operations.edit || operations.delete) {
+    columns.push({
+      key: 'actions',
+      title: t('crud.actions'),
+      width: 120,
+      render: (_, record) => (
+        <Space size={0}>
+          {operations.edit && (
+            <Button type="link" size="small" onClick={() => setEditing(record)}>
+              {t('crud.edit')}
+            </Button>
+          )}
+          {operations.delete && (
+            <Button type="link" size="small" danger onClick={() => remove(record)}>
+              {t('crud.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Drawer open width="60%" title={`${menu.name} · ${t(`${schema.name}.title`)}`} onClose={onClose} className="scope-drawer" destroyOnHidden>
+      {operations.add && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} style={{ marginBottom: 12 }}>
+          {t('crud.add')}
+        </Button>
+      )}
+      <Table<Row> rowKey="id" size="small" loading={loading} columns={columns} dataSource={rows} pagination={false} />
+      {editing && (
+        <ScopeForm
+          schema={schema}
+          menu={menu}
+          record={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            void load().catch(() => undefined);
+          }}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+function ScopeForm({ schema, menu, record, onClose, onSaved }: { schema: ResourceSchema; menu: MenuNode; record: Row; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const isNew = record.id === undefined;
+  const fields = useMemo(() => schema.fields.filter((field) => field.form !== false && !field.virtual), [schema.fields]);
+  const initialValues = useMemo(() => {
+    if (!isNew) return record;
+    const values: Row = { resourceCode: menu.code };
+    for (const field of fields) if (field.defaultValue !== undefined && values[field.name] === undefined) values[field.name] = field.defaultValue;
+    return values;
+  }, [isNew, record, menu.code, fields]);
+
+  const save = async () => {
+    const values = (await form.validateFields()) as Row;
+    setSaving(true);
+    try {
+      await http.post(`${schema.api}/${endpointsOf(schema).submit}`, { ...values, menuId: menu.id, ...(isNew ? {} : { id: record.id }) });
+      void message.success(t(isNew ? 'crud.createSuccess' : 'crud.updateSuccess'));
+      onSaved();
+    } catch {
+      // The http client has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t(isNew ? 'crud.add' : 'crud.edit')}
+      width={640}
+      okText={t('crud.ok')}
+      cancelText={t('crud.cancel')}
+      onOk={() => void save().catch(() => undefined)}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+      className="scope-form"
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues}>
+        {fields.map((field) => (
+          <FieldFormItem key={field.name} schema={schema} field={field} fields={fields} readOnly={false} record={record} form={form} />
+        ))}
+      </Form>
+    </Modal>
+  );
+}

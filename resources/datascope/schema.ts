@@ -1,0 +1,52 @@
+import { CRUD } from '../operations';
+import type { ResourceSchema } from '../types';
+
+/**
+ * Data scopes, kept per menu as BladeX keeps them (`resource_code` = the menu's code = the resource's permission
+ * code). The screen lists the menus; 权限配置 opens the menu's scopes. Granted to roles in the role grant dialog, a
+ * scope limits the rows every read of that resource answers (`server/blade/scope.ts`).
+ */
+export const dataScopeSchema: ResourceSchema = {
+  name: 'datascope',
+  title: { zh: '数据权限', en: 'Data scopes' },
+  api: '/api/blade-system/data-scope',
+  table: 'blade_scope_data',
+  tableOwner: 'migration',
+  tenantScoped: true,
+  route: '/authority/datascope',
+  menu: { parent: 'authority', icon: 'FilterOutlined', sort: 2 },
+  permissionCode: 'datascope',
+  operations: [...CRUD, { alias: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row', icon: 'SettingOutlined' }],
+  form: { mode: 'modal', width: '50%' },
+  defaultSort: { column: 'create_time', order: 'asc' },
+  fields: [
+    { name: 'menuId', type: 'id', label: { zh: '所属菜单', en: 'Menu' }, list: false, form: false },
+    { name: 'scopeName', type: 'string', label: { zh: '权限名称', en: 'Scope name' }, required: '请输入权限名称', maxLength: 255, search: 'like', rules: { notBlank: true } },
+    { name: 'resourceCode', type: 'string', label: { zh: '权限编号', en: 'Resource code' }, required: '请输入权限编号', maxLength: 255, search: 'like', rules: { notBlank: true } },
+    {
+      name: 'scopeColumn',
+      type: 'string',
+      label: { zh: '权限字段', en: 'Scope column' },
+      required: '请输入权限字段',
+      maxLength: 255,
+      defaultValue: 'create_dept',
+      widget: 'select',
+      options: [
+        { value: 'create_dept', label: { zh: 'create_dept（创建部门）', en: 'create_dept (creating dept)' } },
+        { value: 'create_user', label: { zh: 'create_user（创建人）', en: 'create_user (creator)' } },
+      ],
+    },
+    { name: 'scopeType', type: 'int', label: { zh: '规则类型', en: 'Scope type' }, required: '请选择规则类型', dict: { code: 'data_scope_type', as: 'scopeTypeName' }, defaultValue: 1 },
+    {
+      name: 'scopeValue',
+      type: 'string',
+      label: { zh: '规则值', en: 'Scope value' },
+      maxLength: 2000,
+      list: false,
+      span: 24,
+    },
+    { name: 'scopeClass', type: 'string', label: { zh: '权限类名', en: 'Scope class' }, maxLength: 500, list: false },
+    { name: 'scopeField', type: 'string', label: { zh: '可见字段', en: 'Visible fields' }, maxLength: 255, list: false },
+    { name: 'remark', type: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false, span: 24 },
+  ],
+};
