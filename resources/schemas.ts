@@ -1,3 +1,5 @@
+import { dictSchema } from './dict/schema';
+import { dictBizSchema } from './dictbiz/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
@@ -22,6 +24,8 @@ import { userSchema } from './user/schema';
  */
 export const resourceSchemas: ResourceSchema[] = [
   paramSchema,
+  dictSchema,
+  dictBizSchema,
   noticeSchema,
   userSchema,
   projectSchema,
