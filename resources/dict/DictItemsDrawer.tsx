@@ -1,4 +1,5 @@
 import { Drawer } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { RecordViewProps } from '../../src/components/crud/descriptor';
@@ -15,6 +16,14 @@ export default function DictItemsDrawer({ schema, id, base, onClose }: RecordVie
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const view = screenViewOf(base, pathname);
+  // A form closes when its save has been answered and the lists refreshed: by then the user may be elsewhere.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   return (
     <Drawer open title={t(`${schema.name}.operations.items`)} width="70%" onClose={onClose} destroyOnHidden className="dict-items-drawer">
       <DictItemsPanel
@@ -22,7 +31,7 @@ export default function DictItemsDrawer({ schema, id, base, onClose }: RecordVie
         parentId={id}
         view={view}
         openForm={(mode, itemId) => void navigate({ pathname: screenPathOf(base, { mode, id: itemId === undefined ? undefined : String(itemId) }), search })}
-        closeForm={() => void navigate({ pathname: base, search })}
+        closeForm={() => shown.current && void navigate({ pathname: base, search })}
       />
     </Drawer>
   );

@@ -1,8 +1,8 @@
 import { useTable } from '@refinedev/antd';
-import { useDelete, useOne, type BaseKey, type BaseRecord } from '@refinedev/core';
+import { useDelete, useDeleteMany, useOne, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { App, Button, Space, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { useMemo } from 'react';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BladeMeta } from '../../providers/data';
 import { siteConfig } from '../../providers/config';
@@ -31,7 +31,8 @@ export interface DictItemsPanelProps {
  */
 export function DictItemsPanel({ schema, parentId, view, openForm, closeForm }: DictItemsPanelProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
+  const [selectedKeys, setSelectedKeys] = useState<BaseKey[]>([]);
   const items = useMemo(() => itemsSchemaOf(schema, ''), [schema]);
   const operations = allowedOperations(items);
   const meta: BladeMeta = { endpoints: { list: 'child-list' }, query: { parentId } };
@@ -44,20 +45,18 @@ export function DictItemsPanel({ schema, parentId, view, openForm, closeForm }: 
   });
   const { result: parent } = useOne<BaseRecord>({ resource: schema.name, id: parentId, errorNotification: false });
   const { mutate: deleteOne } = useDelete();
-  const deleteItem = (id: BaseKey) =>
-    modal.confirm({
-      title: t('crud.confirmTitle'),
-      content: t('crud.deleteConfirm'),
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
-      onOk: () =>
-        deleteOne({
-          resource: schema.name,
-          id,
-          successNotification: () => ({ message: t('crud.deleteSuccess'), type: 'success' }),
-          errorNotification: false,
-        }),
-    });
+  const { mutate: deleteMany } = useDeleteMany();
+  const deleted = {
+    successNotification: () => ({ message: t('crud.deleteSuccess'), type: 'success' as const }),
+    errorNotification: false as const,
+  };
+  const askToDelete = (onOk: () => void) =>
+    modal.confirm({ title: t('crud.confirmTitle'), content: t('crud.deleteConfirm'), okText: t('crud.ok'), cancelText: t('crud.cancel'), onOk });
+  const deleteItem = (id: BaseKey) => askToDelete(() => deleteOne({ resource: schema.name, id, ...deleted }));
+  const deleteSelected = () => {
+    if (selectedKeys.length === 0) return void message.warning(t('crud.selectAtLeastOne'));
+    askToDelete(() => deleteMany({ resource: schema.name, ids: selectedKeys, ...deleted }, { onSuccess: () => setSelectedKeys([]) }));
+  };
 
   return (
     <div className="dict-items" data-dict-items={parentId}>
@@ -70,14 +69,19 @@ export function DictItemsPanel({ schema, parentId, view, openForm, closeForm }: 
             {t('crud.add')}
           </Button>
         )}
+        {operations.delete && (
+          <Button danger icon={<DeleteOutlined />} onClick={deleteSelected}>
+            {t('crud.delete')}
+          </Button>
+        )}
       </Space>
       <ResourceTable
         schema={items}
         ui={{}}
         tableProps={tableProps}
         operations={operations}
-        selectedKeys={[]}
-        onSelect={() => undefined}
+        selectedKeys={selectedKeys}
+        onSelect={setSelectedKeys}
         onOpen={(mode, id) => openForm(mode, id)}
         onDelete={deleteItem}
         onOperation={() => undefined}

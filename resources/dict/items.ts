@@ -4,7 +4,7 @@ import type { ResourceSchema } from '../types';
 /**
  * The items of one dictionary as a screen sees them: the same resource (same calls, buttons and labels), with the
  * item's own fields in the form: its key, its parent (a tree of the dictionaries and their items), its code shown
- * but not edited (an item takes its dictionary's code). `route` is where its forms open.
+ * but not edited: an item takes its dictionary's code (the server copies it from the parent, as a ref's fill). `route` is where its forms open.
  */
 export function itemsSchemaOf(schema: ResourceSchema, route: string): ResourceSchema {
   return {
@@ -20,7 +20,7 @@ export function itemsSchemaOf(schema: ResourceSchema, route: string): ResourceSc
         case 'dictKey':
           return { ...field, form: true, list: true, defaultValue: undefined, width: 120 };
         case 'parentId':
-          return { ...field, widget: 'tree' as const, form: true, ref: { resource: schema.name, label: 'dictValue', as: 'parentName', join: false } };
+          return { ...field, widget: 'tree' as const, form: true, ref: { resource: schema.name, label: 'dictValue', as: 'parentName', join: false, fill: { code: 'code' } } };
         default:
           return field;
       }

@@ -1,6 +1,7 @@
 import { useTable } from '@refinedev/antd';
 import type { BaseKey, BaseRecord } from '@refinedev/core';
 import { Card, Empty } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { siteConfig } from '../../../providers/config';
@@ -39,7 +40,16 @@ export default function DictLayoutPage({ direction }: { direction: 'horizontal' 
     onSearch: (values) => searchFilters(dictSchema, values as Record<string, never>),
     errorNotification: false,
   });
+  // A form closes when its save has been answered and the lists refreshed: by then the user may be elsewhere.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const update = (changes: Record<string, string | undefined>) =>
+    shown.current &&
     setQuery((current) => {
       const next = new URLSearchParams(current);
       for (const [key, value] of Object.entries(changes)) {
