@@ -59,7 +59,7 @@ describe('字典管理 end to end', () => {
     await page.evaluate(() => Object.assign(window, { dictsNotReloaded: true }));
     await openMenu('系统管理', '字典管理', /\/system\/dict(\?|$)/);
     const dicts = new CrudPage(page, product.url, '/system/dict');
-    await dicts.table.waitFor();
+    await page.locator('.crud-page[data-resource="dict"] .ant-table-row').first().waitFor();
     await snap(page, 'dicts-list');
     await searchCode('project_status');
     await expect.poll(() => dicts.row('项目状态').count()).toBe(1);
