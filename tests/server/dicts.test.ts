@@ -101,6 +101,17 @@ describe('system dictionaries', () => {
     expect(options.map((item) => item.dictKey)).toEqual(['1', '2']);
   });
 
+  it("accepts the bodies BladeX's Saber sends (numbers where the wire has strings, ids as numbers)", async () => {
+    const code = uniqueCode('e2saber');
+    const root = await submit(SYS, admin, { code, dictValue: 'Saber', sort: '2', isSealed: '0', dictKey: -1, parentId: 0 });
+    expect(root.body, JSON.stringify(root.body)).toMatchObject({ code: 200, success: true });
+    const stored = await rootOf(SYS, admin, code);
+    expect(stored).toMatchObject({ dictKey: '-1', parentId: '0', sort: 2, isSealed: 0 });
+    const item = await submit(SYS, admin, { code, dictValue: '项', sort: 1, isSealed: 0, dictKey: 7, parentId: Number(stored.id) > Number.MAX_SAFE_INTEGER ? stored.id : Number(stored.id) });
+    expect(item.body.code, JSON.stringify(item.body)).toBe(200);
+    expect(((await call(`${SYS}/dictionary?code=${code}`, { token: admin })).body.data as Row[]).map((row) => row.dictKey)).toEqual(['7']);
+  });
+
   it('refuses missing fields with the exact messages', async () => {
     const full = { code: uniqueCode('e2miss'), dictValue: '名', sort: 1, isSealed: 0 };
     for (const [field, message] of [
