@@ -14,6 +14,21 @@ export function screenViewOf(route: string, pathname: string): ScreenView {
   return { kind: 'form', mode: match[2] ? 'edit' : 'view', id: decodeURIComponent(match[1]) };
 }
 
+/**
+ * A record's own view over the list, `<route>/:id/<name>` and anything below it (a dictionary's items and their
+ * forms), when `name` is one of the screen's record views.
+ */
+export function recordViewOf(
+  route: string,
+  pathname: string,
+  names: readonly string[],
+): { id: string; name: string; base: string } | undefined {
+  if (!pathname.startsWith(`${route}/`)) return undefined;
+  const match = /^\/([^/]+)\/([^/]+)(\/.*)?$/.exec(pathname.slice(route.length));
+  if (!match || !names.includes(match[2])) return undefined;
+  return { id: decodeURIComponent(match[1]), name: match[2], base: `${route}/${match[1]}/${match[2]}` };
+}
+
 /** The path of a view (the query string is kept by the caller). */
 export function screenPathOf(route: string, view: { mode?: FormMode; id?: string }): string {
   if (view.mode === 'create') return `${route}/new`;

@@ -1,5 +1,7 @@
 import { apiScopeSchema } from './apiscope/schema';
 import { dataScopeSchema } from './datascope/schema';
+import { dictSchema } from './dict/schema';
+import { dictBizSchema } from './dictbiz/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
@@ -25,6 +27,8 @@ import { userSchema } from './user/schema';
  */
 export const resourceSchemas: ResourceSchema[] = [
   paramSchema,
+  dictSchema,
+  dictBizSchema,
   noticeSchema,
   userSchema,
   projectSchema,

@@ -21,6 +21,7 @@ const InfoPage = lazy(() => import('./pages/info/InfoPage'));
 const IframePage = lazy(() => import('./pages/iframe/IframePage'));
 const DashboardPage = lazy(() => import('./pages/wel/DashboardPage'));
 const ScreenMissingPage = lazy(() => import('./pages/missing/ScreenMissingPage'));
+const DictLayoutPage = lazy(() => import('./pages/dict/DictLayoutPage'));
 
 /**
  * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each
@@ -53,6 +54,9 @@ export function AppRoutes() {
             <Route path="/info/index" element={<InfoPage />} />
             <Route path="/wel/dashboard" element={<DashboardPage />} />
             <Route path="/myiframe/:routerPath" element={<IframePage />} />
+            {/* The dictionaries beside (or above) their items: two layouts of the dictionary screen's parts. */}
+            <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
+            <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
             {resourceUis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />

@@ -38,6 +38,8 @@ export interface ResourceRoutes {
   operation(alias: string, handler: Handler): void;
   /** A read endpoint (full path), open to whoever may open this screen or one that picks its rows. */
   read(path: string, handler: Handler, method?: 'GET' | 'POST'): void;
+  /** A read endpoint (full path, GET) open to every signed-in caller: lookups any screen makes (dictionary options). */
+  open(path: string, handler: Handler): void;
   /** A write endpoint (full path) guarded by the button of the declared operation `alias`. */
   write(path: string, alias: string, handler: Handler): void;
 }

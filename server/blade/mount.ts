@@ -70,6 +70,7 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
     store,
     services,
     read,
+    open: (path, handler) => app.get(path, handler),
     write: (path, alias, handler) => write(path, alias, handler),
     operation(alias, handler) {
       const operation = operationOf(schema, alias);

@@ -99,8 +99,9 @@ const handListedMenus: SeedMenu[] = [
     ]),
     screen('dept', '部门管理', '/system/dept', 'ApartmentOutlined', 2, CRUD),
     screen('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, CRUD),
-    screen('dict', '字典管理', '/system/dict', 'BookOutlined', 4, CRUD),
-    screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, CRUD),
+    // Two layouts of the dictionaries (parents beside or above their items); their buttons are the dictionary screen's.
+    screen('dict_horizontal', '字典管理(横)', '/dict-horizontal/index', 'BookOutlined', 13, []),
+    screen('dict_vertical', '字典管理(纵)', '/dict-vertical/index', 'BookOutlined', 14, []),
     screen('tenant', '租户管理', '/system/tenant', 'TeamOutlined', 7, [
       ...CRUD,
       ['setting', '授权配置', 1, 'SafetyCertificateOutlined'],

@@ -61,7 +61,8 @@ export const systemModule: BladeModule = (app, services) => {
     return send(c, R.data(rows.map((row) => serializeColumns(row, types))));
   });
 
-  // Items of one dictionary, root row excluded: system dictionaries are shared, business ones per tenant.
+  // Items of one dictionary, root row and sealed items excluded (BladeX's `getList`): system dictionaries are shared,
+  // business ones per tenant.
   for (const [path, table] of [
     ['dict', 'blade_dict'],
     ['dict-biz', 'blade_dict_biz'],
@@ -74,7 +75,7 @@ export const systemModule: BladeModule = (app, services) => {
       const scope = scopedRows(c.get('user'), params, { tenantScoped: table === 'blade_dict_biz' });
       const rows = await db.cachedQuery(
         `SELECT ${DICT_COLUMNS} FROM ${table}
-         WHERE code = ${params.add(code)} AND parent_id > 0 AND ${scope.join(' AND ')} ORDER BY sort, id`,
+         WHERE code = ${params.add(code)} AND parent_id > 0 AND is_sealed = 0 AND ${scope.join(' AND ')} ORDER BY sort, id`,
         params.values,
       );
       return send(c, R.data(rows.map((row) => serializeColumns(row, DICT_TYPES))));

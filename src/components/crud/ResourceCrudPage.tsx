@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
-import { screenPathOf, screenViewOf } from '../../../resources/routing';
+import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
 import type { FormMode, OperationSchema, ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
@@ -37,7 +37,9 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const runOperation = (operation: OperationSchema, ids: BaseKey[]) =>
     ui.operationDialogs?.[operation.alias] ? setDialog({ alias: operation.alias, ids }) : callOperation(operation, ids);
   const OperationDialog = dialog ? ui.operationDialogs?.[dialog.alias] : undefined;
-  const view = screenViewOf(schema.route, pathname);
+  const recordView = recordViewOf(schema.route, pathname, Object.keys(ui.recordViews ?? {}));
+  const view = recordView ? ({ kind: 'list' } as const) : screenViewOf(schema.route, pathname);
+  const RecordView = recordView ? ui.recordViews?.[recordView.name] : undefined;
 
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
@@ -116,10 +118,15 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
         onSelect={setSelectedKeys}
         onOpen={open}
         onDelete={deleteRow}
-        onOperation={(operation, id) => runOperation(operation, [id])}
+        onOperation={(operation, id) =>
+          ui.recordViews?.[operation.alias]
+            ? void navigate({ pathname: `${schema.route}/${encodeURIComponent(String(id))}/${operation.alias}`, search })
+            : runOperation(operation, [id])
+        }
         singleSelect={schema.selection === 'single'}
       />
       {OperationDialog && dialog && <OperationDialog schema={schema} ids={dialog.ids} onClose={() => setDialog(undefined)} />}
+      {recordView && RecordView && <RecordView key={recordView.base} schema={schema} id={recordView.id} base={recordView.base} onClose={close} />}
       {view.kind === 'form' && <ResourceForm key={`${view.mode}:${view.id ?? ''}`} schema={schema} ui={ui} mode={view.mode} id={view.id} onClose={close} />}
     </Card>
   );

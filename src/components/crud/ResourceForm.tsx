@@ -21,6 +21,8 @@ interface ResourceFormProps {
   /** Row being edited or viewed; absent on create. */
   id?: string;
   onClose(): void;
+  /** Values a new row starts with beyond the schema's defaults (an item's dictionary, filled in by its screen). */
+  initialValues?: Record<string, unknown>;
 }
 
 const TITLE_KEYS: Record<FormMode, string> = { create: 'crud.add', edit: 'crud.edit', view: 'crud.view' };
@@ -64,7 +66,7 @@ function useDraftAcrossExpiry(resource: string, form: FormInstance, mode: FormMo
  * fields of each section, then its child rows, links and the screen's own section body. Mounted per opening, so
  * every opening starts clean; a failed save keeps the form open with what the user typed.
  */
-export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProps) {
+export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: ResourceFormProps) {
   const { t } = useTranslation();
   const readOnly = mode === 'view';
   const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord>({
@@ -100,7 +102,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProp
     <Spin spinning={formLoading}>
       <Form
         {...formProps}
-        initialValues={mode === 'create' ? defaultValuesOf(schema) : formProps.initialValues}
+        initialValues={mode === 'create' ? { ...defaultValuesOf(schema), ...initialValues } : formProps.initialValues}
         layout="horizontal"
         labelCol={{ flex: '110px' }}
         labelWrap

@@ -21,6 +21,17 @@ export interface OperationDialogProps {
   onClose(): void;
 }
 
+/** What a record's own view receives (`<route>/:id/<name>`, opened by the row operation of alias `name`). */
+export interface RecordViewProps {
+  schema: ResourceSchema;
+  /** The record's id. */
+  id: string;
+  /** The view's own path, `<route>/:id/<name>`: paths below it (its forms) are the view's to use. */
+  base: string;
+  /** Back to the list, with its page and filters. */
+  onClose(): void;
+}
+
 /**
  * A resource folder's optional UI descriptor (`resources/<name>/index.ts`, loaded with the screen): section bodies
  * beyond the generic fields, child rows and links, and column overrides of the list.
@@ -40,4 +51,9 @@ export interface ResourceUiDescriptor {
    * Rendered at the list route in place of the generic page, with the same schema and descriptor.
    */
   page?: ComponentType<{ schema: ResourceSchema; ui: ResourceUiDescriptor }>;
+  /**
+   * Views of one record over the list, by the alias of the row operation (declared without a `path`) that opens
+   * them: a dictionary's items at `/system/dict/:id/items`.
+   */
+  recordViews?: Record<string, ComponentType<RecordViewProps>>;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../providers/http';
+import type { BladeMeta } from '../../../providers/data';
 import type { FieldSchema } from '../../../resources/types';
 import { localizedOptions, type FieldOption } from './schemaMapping';
 
@@ -9,50 +9,34 @@ interface DictItem {
   dictValue: string;
 }
 
-// One request per dictionary per screen visit; every table and form that shows it shares the answer.
-const dictionaryCache = new Map<string, Promise<FieldOption[]>>();
+/** The Refine resources whose screens write system and business dictionaries. */
+export const DICTIONARY_RESOURCES = { system: 'dict', biz: 'dictbiz' } as const;
 
-function loadDictionary(code: string, biz: boolean): Promise<FieldOption[]> {
-  const url = biz ? '/api/blade-system/dict-biz/dictionary' : '/api/blade-system/dict/dictionary';
-  const cacheKey = `${url}?code=${code}`;
-  let pending = dictionaryCache.get(cacheKey);
-  if (!pending) {
-    pending = http
-      .get(url, { params: { code } })
-      .then((res) => ((res.data.data ?? []) as DictItem[]).map((d) => ({ value: d.dictKey, label: d.dictValue })));
-    // A failed load is not cached, so the next screen tries again.
-    pending.catch(() => dictionaryCache.delete(cacheKey));
-    dictionaryCache.set(cacheKey, pending);
-  }
-  return pending;
+/**
+ * The items of one dictionary, read as a list of its dictionary resource (`dictionary?code=`). Every table and form
+ * showing it shares one query; a write on the dictionary screens invalidates that resource's lists (Refine does so
+ * after every create, update and delete), so every select shows the change at once, without a reload.
+ */
+function useDictionary(code: string | undefined, biz: boolean) {
+  const meta: BladeMeta = { endpoints: { list: 'dictionary' }, query: { code: code ?? '' } };
+  const { result } = useList<DictItem>({
+    resource: biz ? DICTIONARY_RESOURCES.biz : DICTIONARY_RESOURCES.system,
+    pagination: { mode: 'off' },
+    meta,
+    // The http layer already told the user about a failure.
+    errorNotification: false,
+    queryOptions: { enabled: !!code, staleTime: Infinity },
+  });
+  return code ? (result?.data ?? []) : [];
 }
 
-/** Forgets the loaded dictionaries, so an item edited in 字典管理 shows in the next screen opened. */
-export function forgetDictionaries() {
-  dictionaryCache.clear();
-}
-
-/** The choices of a field: its dictionary (loaded once) or its fixed options in the current language. */
+/** The choices of a field: its dictionary (loaded once, fresh after every dictionary write) or its fixed options. */
 export function useFieldOptions(field: FieldSchema): FieldOption[] {
   const { i18n } = useTranslation();
-  const [dictOptions, setDictOptions] = useState<FieldOption[]>([]);
-  const dictCode = field.dict?.code;
-  const dictBiz = field.dict?.biz ?? false;
-
-  useEffect(() => {
-    if (!dictCode) return;
-    let active = true;
-    loadDictionary(dictCode, dictBiz).then(
-      (options) => active && setDictOptions(options),
-      () => undefined, // the http layer already told the user
-    );
-    return () => {
-      active = false;
-    };
-  }, [dictCode, dictBiz]);
-
+  const items = useDictionary(field.dict?.code, field.dict?.biz ?? false);
   if (field.options) return localizedOptions(field.options, i18n.language);
+  const options = items.map((item) => ({ value: item.dictKey, label: item.dictValue }));
   // Dictionary keys are strings; an int field stores numbers, so its options must be numbers to match its value.
-  if (field.type === 'int' || field.type === 'number') return dictOptions.map((option) => ({ ...option, value: Number(option.value) }));
-  return dictOptions;
+  if (field.type === 'int' || field.type === 'number') return options.map((option) => ({ ...option, value: Number(option.value) }));
+  return options;
 }

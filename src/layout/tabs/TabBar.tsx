@@ -81,7 +81,8 @@ export function TabBar({ tracking }: { tracking: boolean }) {
       query: Object.fromEntries(query),
       meta: { titleKey: title.key },
       group: ancestorPathsOf(allMenus, screen),
-      ...(screen !== pathname || resourceSchemas.some((schema) => schema.route === screen) ? { screen } : {}),
+      // A page's query string is its state (a picked row, an open form): one tab per page, as per resource screen.
+      ...(screen !== pathname || search !== '' || resourceSchemas.some((schema) => schema.route === screen) ? { screen } : {}),
     };
     setTabs((open) => openTab(open, tab));
   }, [tracking, pathname, search, paramsText, allMenus, navigate, t]);

@@ -1,0 +1,2 @@
+// Business dictionaries are screened exactly like system ones.
+export { default } from '../dict/index';
