@@ -1,11 +1,13 @@
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
+import { menuSchema } from './menu/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
 import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
 import { projectSchema } from './project/schema';
+import { regionSchema } from './region/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
 import { terminalSchema } from './terminal/schema';
@@ -13,6 +15,7 @@ import { testCaseSchema } from './testcase/schema';
 import { testObjectSchema } from './testobject/schema';
 import { testScriptSchema } from './testscript/schema';
 import { toolDeviceSchema } from './tooldevice/schema';
+import { topMenuSchema } from './topmenu/schema';
 import type { ResourceSchema } from './types';
 import { userSchema } from './user/schema';
 
@@ -37,6 +40,9 @@ export const resourceSchemas: ResourceSchema[] = [
   operationLogSchema,
   importCheckSchema,
   exportChecklistSchema,
+  menuSchema,
+  topMenuSchema,
+  regionSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {
