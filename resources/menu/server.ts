@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
-import { ADMIN_TENANT, type BladeEnv, type BladeUser } from '../../server/blade/context';
+import { ADMIN_TENANT, ADMINISTRATOR_ROLE, type BladeEnv, type BladeUser } from '../../server/blade/context';
 import type { ResourceStore } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
-import { isIdText } from '../../server/blade/ids';
+import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
@@ -121,6 +121,23 @@ export const behaviour: ResourceBehaviour = {
       if (!row) throw badRequest('上级菜单不存在');
       if (cursor === parentId && row.category === 2) throw badRequest('按钮下不能再添加菜单');
       cursor = row.parent_id ?? '0';
+    }
+  },
+
+  async afterWrite({ tx, id, isInsert }) {
+    // The platform administrator holds every menu (the seed grants it all of them): a new one is granted as well, so
+    // it shows in the administrator's sidebar at the next load; other roles get it through the role grant.
+    if (!isInsert) return;
+    const roles = await tx.query<{ id: string }>(
+      'SELECT id::text AS id FROM blade_role WHERE role_alias = $1 AND tenant_id = $2 AND is_deleted = 0',
+      [ADMINISTRATOR_ROLE, ADMIN_TENANT],
+    );
+    for (const role of roles) {
+      await tx.query('INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES ($1, $2, $3) ON CONFLICT (role_id, menu_id) DO NOTHING', [
+        nextId(),
+        id,
+        role.id,
+      ]);
     }
   },
 
