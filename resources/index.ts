@@ -21,10 +21,11 @@ const loadResourceCrudPage = () => import('../src/components/crud/ResourceCrudPa
 function resourceUi(schema: ResourceSchema): ResourceUi {
   const loadDescriptor = descriptors[`./${schema.name}/index.ts`];
   const load = () =>
-    Promise.all([loadResourceCrudPage(), loadDescriptor ? loadDescriptor() : Promise.resolve({ default: {} })]);
+    Promise.all([loadResourceCrudPage(), loadDescriptor ? loadDescriptor() : Promise.resolve({ default: {} as ResourceUiDescriptor })]);
   const Screen = lazy(async () => {
     const [{ default: Page }, { default: ui }] = await load();
-    return { default: () => createElement(Page, { schema, ui }) };
+    // A folder may bring its own screen; otherwise the generic one.
+    return { default: () => createElement(ui.screen ?? Page, { schema, ui }) };
   });
   return {
     schema,

@@ -59,7 +59,8 @@ describe('menus', () => {
     const roots: Row[] = expectOk(await get(`${MENU}/lazy-list?parentId=0`));
     const system = roots.find((row) => row.code === 'system');
     expect(system).toMatchObject({ parentId: '0', hasChildren: true, category: 1 });
-    expect(roots.map((row) => row.sort)).toEqual([...roots.map((row) => row.sort)].sort((a, b) => a - b));
+    const sorts = roots.map((row) => row.sort);
+    expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
 
     const screens: Row[] = expectOk(await get(`${MENU}/lazy-list?parentId=${system!.id}`));
     const menuScreen = screens.find((row) => row.code === 'menu');

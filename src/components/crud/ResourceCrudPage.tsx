@@ -8,13 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
 import { screenPathOf, screenViewOf } from '../../../resources/routing';
-import type { FormMode, ResourceSchema } from '../../../resources/types';
+import { endpointsOf, type FormMode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
 import { ResourceForm } from './ResourceForm';
 import { ResourceSearchForm } from './ResourceSearchForm';
 import { ResourceTable } from './ResourceTable';
 import { DATETIME_FORMAT, operationLabelKey, searchFilters, searchValuesOf } from './schemaMapping';
+import { useLazyTreeRows } from './useLazyTreeRows';
 import { allowedOperations, useRunOperation } from './useOperations';
 
 const FORBIDDEN = 403;
@@ -33,23 +34,42 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const operations = allowedOperations(schema);
   const runOperation = useRunOperation(schema);
   const view = screenViewOf(schema.route, pathname);
+  // A lazy tree list: the roots (or, when searching, the matches of every level) from `lazy-list`, unpaged.
+  const lazyTree = schema.tree?.lazyList === true;
+  const [dialog, setDialog] = useState<{ operation: OperationSchema; ids: string[] }>();
+  const [childDefaults, setChildDefaults] = useState<Record<string, unknown>>();
 
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
     // A screen without a menu entry has no menu rule to show /403 before the call: its refusal shows the 403 page.
-    meta: schema.inMenu === false ? { quietCodes: [FORBIDDEN] } : undefined,
-    pagination: { pageSize: siteConfig.defaultPageSize },
+    meta: {
+      ...(schema.inMenu === false ? { quietCodes: [FORBIDDEN] } : {}),
+      ...(lazyTree ? { endpoints: { list: endpointsOf(schema).lazyList }, query: { parentId: '0' } } : {}),
+    },
+    pagination: lazyTree ? { mode: 'off' } : { pageSize: siteConfig.defaultPageSize },
     onSearch: (values) => searchFilters(schema, values as Record<string, never>),
     errorNotification: false,
   });
   // Computed once: the URL's filters fill the search form when the screen opens.
   const [initialSearch] = useState(() => searchValuesOf(schema, filters, (text) => dayjs(text, DATETIME_FORMAT)));
+  const lazyRows = useLazyTreeRows(schema, tableProps.dataSource, tableQuery.dataUpdatedAt);
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany } = useDeleteMany();
 
-  const open = (mode: FormMode, id?: BaseKey) =>
+  const open = (mode: FormMode, id?: BaseKey) => {
+    setChildDefaults(undefined);
     void navigate({ pathname: screenPathOf(schema.route, { mode, id: id === undefined ? undefined : String(id) }), search });
+  };
+  const addChild = (parentId: BaseKey) => {
+    setChildDefaults({ [schema.tree!.parentField]: String(parentId) });
+    void navigate({ pathname: screenPathOf(schema.route, { mode: 'create' }), search });
+  };
+  // A custom operation with a dialog of the folder opens it; the others call at once.
+  const operate = (operation: OperationSchema, ids: BaseKey[]) => {
+    if (ui.operationDialogs?.[operation.alias]) setDialog({ operation, ids: ids.map(String) });
+    else runOperation(operation, ids);
+  };
   const close = () => void navigate({ pathname: schema.route, search });
 
   const deleteNotification = {
@@ -95,7 +115,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
         {operations.toolbarCustom.filter((operation) => !ui.toolbar || operation.placement !== 'toolbar').map((operation) => (
           <Button
             key={operation.alias}
-            onClick={() => (selectedKeys.length === 0 ? void message.warning(t('crud.selectAtLeastOne')) : runOperation(operation, selectedKeys))}
+            onClick={() => (selectedKeys.length === 0 ? void message.warning(t('crud.selectAtLeastOne')) : operate(operation, selectedKeys))}
           >
             {t(operationLabelKey(schema, operation.alias))}
           </Button>
@@ -105,16 +125,32 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       <ResourceTable
         schema={schema}
         ui={ui}
-        tableProps={tableProps}
+        tableProps={lazyTree ? { ...tableProps, dataSource: lazyRows.dataSource, expandable: lazyRows.expandable } : tableProps}
         operations={operations}
         selectedKeys={selectedKeys}
         onSelect={setSelectedKeys}
         onOpen={open}
         onDelete={deleteRow}
-        onOperation={(operation, id) => runOperation(operation, [id])}
+        onOperation={(operation, id) => operate(operation, [id])}
+        onAddChild={lazyTree && operations.add ? addChild : undefined}
         singleSelect={schema.selection === 'single'}
       />
-      {view.kind === 'form' && <ResourceForm key={`${view.mode}:${view.id ?? ''}`} schema={schema} ui={ui} mode={view.mode} id={view.id} onClose={close} />}
+      {view.kind === 'form' && (
+        <ResourceForm
+          key={`${view.mode}:${view.id ?? ''}:${String(childDefaults?.[schema.tree?.parentField ?? ''] ?? '')}`}
+          schema={schema}
+          ui={ui}
+          mode={view.mode}
+          id={view.id}
+          initialValues={view.mode === 'create' ? childDefaults : undefined}
+          onClose={close}
+        />
+      )}
+      {dialog &&
+        (() => {
+          const Dialog = ui.operationDialogs![dialog.operation.alias];
+          return <Dialog schema={schema} ids={dialog.ids} onClose={() => setDialog(undefined)} />;
+        })()}
     </Card>
   );
   if (!treeField) return page;

@@ -15,6 +15,8 @@ interface ResourceFormProps {
   mode: FormMode;
   /** Row being edited or viewed; absent on create. */
   id?: string;
+  /** Values a new row starts from beyond the schema's defaults (the parent of a child added from its row). */
+  initialValues?: Record<string, unknown>;
   onClose(): void;
 }
 
@@ -33,7 +35,7 @@ function defaultValuesOf(schema: ResourceSchema): Record<string, unknown> {
  * fields of each section, then its child rows, links and the screen's own section body. Mounted per opening, so
  * every opening starts clean; a failed save keeps the form open with what the user typed.
  */
-export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProps) {
+export function ResourceForm({ schema, ui, mode, id, initialValues, onClose }: ResourceFormProps) {
   const { t } = useTranslation();
   const readOnly = mode === 'view';
   const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord>({
@@ -68,7 +70,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProp
     <Spin spinning={formLoading}>
       <Form
         {...formProps}
-        initialValues={mode === 'create' ? defaultValuesOf(schema) : formProps.initialValues}
+        initialValues={mode === 'create' ? { ...defaultValuesOf(schema), ...initialValues } : formProps.initialValues}
         layout="horizontal"
         labelCol={{ flex: '110px' }}
         labelWrap

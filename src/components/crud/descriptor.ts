@@ -26,4 +26,17 @@ export interface ResourceUiDescriptor {
    * with one draws its toolbar-only custom operations itself: the generic buttons act on selected rows.
    */
   toolbar?: ComponentType<{ schema: ResourceSchema; filters: CrudFilters }>;
+  /**
+   * Custom operations answered by a dialog of the folder instead of a direct call (a top menu's 菜单配置): the row
+   * button opens it with the rows' ids; the dialog makes the declared call itself.
+   */
+  operationDialogs?: Record<string, ComponentType<OperationDialogProps>>;
+  /** A screen of the folder's own instead of the generic list (a region tree beside its detail). */
+  screen?: ComponentType<{ schema: ResourceSchema; ui: ResourceUiDescriptor }>;
+}
+
+export interface OperationDialogProps {
+  schema: ResourceSchema;
+  ids: string[];
+  onClose(): void;
 }
