@@ -28,7 +28,7 @@ const FORBIDDEN = 403;
 export default function ResourceCrudPage({ schema, ui = {} }: { schema: ResourceSchema; ui?: ResourceUiDescriptor }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   const navigate = useNavigate();
   const [selectedKeys, setSelectedKeys] = useState<BaseKey[]>([]);
   const operations = allowedOperations(schema);
@@ -37,7 +37,8 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   // A lazy tree list: the roots (or, when searching, the matches of every level) from `lazy-list`, unpaged.
   const lazyTree = schema.tree?.lazyList === true;
   const [dialog, setDialog] = useState<{ operation: OperationSchema; ids: string[] }>();
-  const [childDefaults, setChildDefaults] = useState<Record<string, unknown>>();
+  // The parent of a child added from its row travels in the history entry, so a reload keeps it too.
+  const childDefaults = (state as { initialValues?: Record<string, unknown> } | null)?.initialValues;
 
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
@@ -57,14 +58,13 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany } = useDeleteMany();
 
-  const open = (mode: FormMode, id?: BaseKey) => {
-    setChildDefaults(undefined);
+  const open = (mode: FormMode, id?: BaseKey) =>
     void navigate({ pathname: screenPathOf(schema.route, { mode, id: id === undefined ? undefined : String(id) }), search });
-  };
-  const addChild = (parentId: BaseKey) => {
-    setChildDefaults({ [schema.tree!.parentField]: String(parentId) });
-    void navigate({ pathname: screenPathOf(schema.route, { mode: 'create' }), search });
-  };
+  const addChild = (parentId: BaseKey) =>
+    void navigate(
+      { pathname: screenPathOf(schema.route, { mode: 'create' }), search },
+      { state: { initialValues: { [schema.tree!.parentField]: String(parentId) } } },
+    );
   // A custom operation with a dialog of the folder opens it; the others call at once.
   const operate = (operation: OperationSchema, ids: BaseKey[]) => {
     if (ui.operationDialogs?.[operation.alias]) setDialog({ operation, ids: ids.map(String) });
