@@ -10,7 +10,7 @@ let page: Page;
 useProductPage((opened) => ({ product, page } = opened));
 
 const sider = () => page.locator('.ant-layout-sider');
-const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+const toast = (text: string) => page.locator('.ant-message, .ant-notification').getByText(text, { exact: true }).first();
 const modal = () => page.locator('.ant-modal-content').last();
 /** The sidebar entry named `name` under the group `group` (opened first when closed). */
 async function siderItem(group: string, name: string) {
@@ -102,9 +102,10 @@ describe('menus, top menus and regions end to end', () => {
 
     await tops.row('导航顶部').getByRole('button', { name: '菜单配置' }).click();
     const dialog = page.locator('.topmenu-setting .ant-modal-content');
-    await dialog.locator('.ant-tree-treenode').first().waitFor();
+    const treeNodes = () => dialog.locator('.ant-tree-treenode:not([aria-hidden])');
+    await treeNodes().filter({ hasText: '参数管理' }).waitFor();
     for (const name of ['参数管理', '导航测试改']) {
-      await dialog.locator('.ant-tree-treenode').filter({ hasText: name }).last().locator('.ant-tree-checkbox').click();
+      await treeNodes().filter({ hasText: name }).last().locator('.ant-tree-checkbox').click();
     }
     await shot('topmenu-setting');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -112,7 +113,7 @@ describe('menus, top menus and regions end to end', () => {
 
     // The dialog opens again with the two checked.
     await tops.row('导航顶部').getByRole('button', { name: '菜单配置' }).click();
-    await dialog.locator('.ant-tree-treenode').first().waitFor();
+    await treeNodes().filter({ hasText: '参数管理' }).waitFor();
     await expect.poll(() => dialog.locator('.ant-tree-treenode-checkbox-checked').allInnerTexts()).toEqual(['参数管理', '导航测试改']);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
@@ -120,7 +121,9 @@ describe('menus, top menus and regions end to end', () => {
     const topMenu = page.locator('.app-top-menu');
     await topMenu.getByText('导航顶部', { exact: true }).click();
     await (await siderItem('系统管理', '参数管理')).waitFor();
-    await expect.poll(() => sider().locator('.ant-menu-item').allInnerTexts()).toEqual(['参数管理', '导航测试改']);
+    // The fixed home entry, then only the two configured screens under their group.
+    await expect.poll(() => sider().locator('.ant-menu-item').allInnerTexts()).toEqual(['首页', '参数管理', '导航测试改']);
+    expect(await sider().locator('.ant-menu-submenu-title').allInnerTexts()).toEqual(['系统管理']);
     await shot('topmenu-sidebar');
     await topMenu.getByText('首页', { exact: true }).click();
     await expect.poll(() => sider().getByText('测试管理', { exact: true }).count()).toBe(1);
