@@ -184,7 +184,7 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
           <Tree<TreeNode>
             blockNode
             treeData={tree ?? []}
-            selectedKeys={selected ? [selected] : []}
+            selectedKeys={formMode === 'create' && parentCode !== ROOT ? [parentCode] : selected ? [selected] : []}
             expandedKeys={expanded}
             loadedKeys={loaded}
             onExpand={(keys) => setExpanded(keys)}
