@@ -11,16 +11,7 @@ import { FieldFormItem, FieldCell } from '../../src/components/crud/fieldRendere
 import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
 import { screenPathOf, screenViewOf } from '../routing';
 import { buttonCode, type FieldSchema, type ResourceSchema } from '../types';
-
-/** `parentCode` of the provinces. */
-const ROOT = '00';
-
-interface TreeNode {
-  key: string;
-  title: string;
-  isLeaf: boolean;
-  children?: TreeNode[];
-}
+import { REGION_ROOT as ROOT, withChildren, type RegionTreeNode as TreeNode } from './regionTree';
 
 interface LazyNode {
   id: string;
@@ -29,15 +20,6 @@ interface LazyNode {
 }
 
 type Region = Record<string, unknown> & { id: string; code: string; name: string; parentCode: string };
-
-/** Replaces the children of `key` in the tree (`ROOT`: the top level). */
-function withChildren(nodes: TreeNode[], key: string, children: TreeNode[]): TreeNode[] {
-  if (key === ROOT) return children;
-  return nodes.map((node) => {
-    if (node.key === key) return { ...node, isLeaf: children.length === 0, children };
-    return node.children ? { ...node, children: withChildren(node.children, key, children) } : node;
-  });
-}
 
 /** Fields the detail shows, in order. */
 const DETAIL_FIELDS = ['code', 'name', 'parentName', 'regionLevel', 'ancestors', 'provinceName', 'cityName', 'districtName', 'townName', 'villageName', 'sort', 'remark'];

@@ -6,11 +6,10 @@ import { badRequest, MSG } from '../../server/blade/errors';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
+import { REGION_ROOT } from './regionTree';
 
 type Row = Record<string, unknown>;
 
-/** `parent_code` of the provinces, as BladeX seeds it. */
-export const REGION_ROOT = '00';
 const LEVELS = ['province', 'city', 'district', 'town', 'village'] as const;
 const MAX_LEVEL = LEVELS.length;
 /** Longest code a query may name (the column holds 12; anything longer matches nothing). */

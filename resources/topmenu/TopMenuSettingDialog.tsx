@@ -6,26 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../providers/http';
 import type { OperationDialogProps } from '../../src/components/crud/descriptor';
 import { operationOf } from '../types';
-
-interface MenuNode {
-  id: string;
-  title: string;
-  key: string;
-  children?: MenuNode[];
-}
+import { leafKeys, type MenuNode } from './menuKeys';
 
 const MENU_API = '/api/blade-system/menu';
-
-/** Keys of the leaves among `keys`: a checked parent is implied by its children in a conducting tree. */
-function leafKeys(nodes: MenuNode[], keys: Set<string>): string[] {
-  const out: string[] = [];
-  const walk = (node: MenuNode) => {
-    if (node.children?.length) node.children.forEach(walk);
-    else if (keys.has(node.key)) out.push(node.key);
-  };
-  nodes.forEach(walk);
-  return out;
-}
 
 /**
  * 菜单配置 of a top menu: the menu tree (`menu/grant-top-tree`) with the top menu's menus checked
