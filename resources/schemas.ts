@@ -5,11 +5,13 @@ import { dictBizSchema } from './dictbiz/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
+import { menuSchema } from './menu/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
 import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
 import { projectSchema } from './project/schema';
+import { regionSchema } from './region/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
 import { terminalSchema } from './terminal/schema';
@@ -18,6 +20,7 @@ import { testObjectSchema } from './testobject/schema';
 import { testScriptSchema } from './testscript/schema';
 import { toolDeviceSchema } from './tooldevice/schema';
 import { roleSchema } from './role/schema';
+import { topMenuSchema } from './topmenu/schema';
 import type { ResourceSchema } from './types';
 import { userSchema } from './user/schema';
 
@@ -47,6 +50,9 @@ export const resourceSchemas: ResourceSchema[] = [
   roleSchema,
   dataScopeSchema,
   apiScopeSchema,
+  menuSchema,
+  topMenuSchema,
+  regionSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {

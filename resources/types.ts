@@ -17,7 +17,9 @@ export type FieldType =
 /** The spec's component types (§9); the default follows the field's type, dictionary or reference. */
 export type Widget = 'input' | 'textarea' | 'editor' | 'select' | 'tree' | 'radio' | 'checkbox' | 'switch' | 'date'
   // A file sent straight to object storage; the field keeps its key.
-  | 'upload';
+  | 'upload'
+  // An icon name picked from the icons the menus can render (`source` of menus and top menus).
+  | 'icon';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -237,8 +239,12 @@ export interface ResourceSchema {
   sections?: SectionSchema[];
   /** Default order of the list, by column name. */
   defaultSort?: { column: string; order: 'asc' | 'desc' };
-  /** A tree resource: rows have a parent; removing a node with children is refused. */
-  tree?: { parentField: string; labelField: string };
+  /**
+   * A tree resource: rows have a parent; removing a node with children is refused. `lazyList`: the list page shows
+   * the tree itself, the roots first and each node's children loaded when it is expanded (`lazy-list?parentId=`),
+   * with a row button adding a child.
+   */
+  tree?: { parentField: string; labelField: string; lazyList?: boolean };
   children?: ChildRowsSchema[];
   links?: LinkSchema[];
   /**

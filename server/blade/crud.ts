@@ -2,7 +2,7 @@ import { resourceSchemas, schemaByName } from '../../resources/schemas';
 import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { ResourceBehaviour, WriteContext } from './behaviour';
-import type { BladeUser } from './context';
+import { ADMIN_TENANT, type BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText, nextId } from './ids';
 import { assertIdentifier, BASE_ALIAS, childSchemaOf, uniqueIndexName } from './model';
@@ -204,7 +204,8 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
     const now = formatDateTime(new Date());
     const row = new Map<string, unknown>([
       ['id', id],
-      ['tenant_id', user.tenantId],
+      // Rows shared by every tenant (menus, regions) belong to the platform tenant, whoever writes them.
+      ['tenant_id', schema.tenantScoped ? user.tenantId : ADMIN_TENANT],
       ['create_user', isIdText(user.userId) ? user.userId : null],
       ['create_dept', primaryDept(user)],
       ['create_time', now],

@@ -127,6 +127,9 @@ const MENU_ICONS: Record<string, ComponentType> = {
   UserOutlined,
 };
 
+/** The names an icon picker offers: exactly the icons the sidebar and header can draw. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(MENU_ICONS).sort();
+
 export const FALLBACK_MENU_ICON: ComponentType = AppstoreOutlined;
 
 /** The icon component a menu's `source` names, or the fallback. */

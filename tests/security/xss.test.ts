@@ -64,7 +64,8 @@ describe.runIf(built)('stored XSS, in Chromium under the served CSP', () => {
       expect(saved.body.success, saved.text).toBe(true);
     }
     await page.goto(`${product.url}${schema.route}`);
-    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    // A list, or a screen of its own showing a tree (regions).
+    await page.locator('.ant-table-tbody tr.ant-table-row, .ant-tree-treenode:not([aria-hidden])').first().waitFor();
     await page.waitForTimeout(300);
     const state = await page.evaluate(() => ({
       xss: (window as unknown as { __xss?: number }).__xss,

@@ -113,12 +113,6 @@ const handListedMenus: SeedMenu[] = [
     // Tenant packages: add, edit and delete only (spec §2: view not allowed).
     screen('tenantpackage', '租户产品包', '/system/tenantpackage', 'GiftOutlined', 8, [ADD, EDIT, DELETE]),
     screen('client', '应用管理', '/system/client', 'AppstoreOutlined', 9, CRUD),
-    screen('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', 10, [
-      ...CRUD,
-      ['setting', '菜单配置', 2, 'SettingOutlined'],
-    ]),
-    screen('menu', '菜单管理', '/system/menu', 'MenuOutlined', 11, CRUD),
-    screen('region', '行政区划', '/base/region', 'GlobalOutlined', 12, CRUD),
   ]),
   // Its screens (roles, data scopes, API scopes) come from the resource schemas.
   group('authority', '权限管理', '/authority', 'SafetyOutlined', 4, []),

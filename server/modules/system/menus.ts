@@ -1,6 +1,8 @@
 import type { BladeUser } from '../../blade/context';
 import { badRequest, MSG } from '../../blade/errors';
 import { isIdText } from '../../blade/ids';
+import { SqlParams } from '../../blade/query';
+import { scopedRows } from '../../blade/scope';
 import { serializeColumns } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 
@@ -56,11 +58,18 @@ export async function routesOf(db: Db, user: BladeUser, topMenuId: string | unde
   const all = await db.cachedQuery<MenuRow>(
     `SELECT ${MENU_COLUMNS} FROM blade_menu WHERE category = 1 AND is_deleted = 0`,
   );
+  // A top menu narrows the menus to its own, and only a live top menu of the caller's tenant does.
+  const params = new SqlParams();
+  const roles = params.add(roleIdsOf(user));
+  const top = params.add(topMenuId ?? '');
+  const topScope = scopedRows(user, params, { alias: 'tm' }).join(' AND ');
   const granted = await db.cachedQuery<{ menu_id: string }>(
     `SELECT DISTINCT rm.menu_id FROM blade_role_menu rm
-     WHERE rm.role_id = ANY(string_to_array($1, ',')::bigint[])
-       AND ($2 = '' OR rm.menu_id IN (SELECT menu_id FROM blade_top_menu_setting WHERE top_menu_id = $2::bigint))`,
-    [roleIdsOf(user), topMenuId ?? ''],
+     WHERE rm.role_id = ANY(string_to_array(${roles}, ',')::bigint[])
+       AND (${top} = '' OR rm.menu_id IN (
+         SELECT s.menu_id FROM blade_top_menu_setting s JOIN blade_top_menu tm ON tm.id = s.top_menu_id
+         WHERE s.top_menu_id = NULLIF(${top}, '')::bigint AND ${topScope}))`,
+    params.values,
   );
   const byId = new Map(all.map((row) => [row.id, row]));
   const chosen = new Map<string, MenuRow>();

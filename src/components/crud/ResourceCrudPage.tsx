@@ -8,13 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
 import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
-import type { FormMode, OperationSchema, ResourceSchema } from '../../../resources/types';
+import { endpointsOf, type FormMode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
 import { ResourceForm } from './ResourceForm';
 import { ResourceSearchForm } from './ResourceSearchForm';
 import { ResourceTable } from './ResourceTable';
 import { DATETIME_FORMAT, operationLabelKey, searchFilters, searchValuesOf } from './schemaMapping';
+import { useLazyTreeRows } from './useLazyTreeRows';
 import { allowedOperations, useRunOperation } from './useOperations';
 
 const FORBIDDEN = 403;
@@ -27,7 +28,7 @@ const FORBIDDEN = 403;
 export default function ResourceCrudPage({ schema, ui = {} }: { schema: ResourceSchema; ui?: ResourceUiDescriptor }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   const navigate = useNavigate();
   const [selectedKeys, setSelectedKeys] = useState<BaseKey[]>([]);
   const operations = allowedOperations(schema);
@@ -40,23 +41,36 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const recordView = recordViewOf(schema.route, pathname, Object.keys(ui.recordViews ?? {}));
   const view = recordView ? ({ kind: 'list' } as const) : screenViewOf(schema.route, pathname);
   const RecordView = recordView ? ui.recordViews?.[recordView.name] : undefined;
+  // A lazy tree list: the roots (or, when searching, the matches of every level) from `lazy-list`, unpaged.
+  const lazyTree = schema.tree?.lazyList === true;
+  // The parent of a child added from its row travels in the history entry, so a reload keeps it too.
+  const childDefaults = (state as { initialValues?: Record<string, unknown> } | null)?.initialValues;
 
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
     // A screen without a menu entry has no menu rule to show /403 before the call: its refusal shows the 403 page.
-    meta: schema.inMenu === false ? { quietCodes: [FORBIDDEN] } : undefined,
-    pagination: { pageSize: siteConfig.defaultPageSize },
+    meta: {
+      ...(schema.inMenu === false ? { quietCodes: [FORBIDDEN] } : {}),
+      ...(lazyTree ? { endpoints: { list: endpointsOf(schema).lazyList }, query: { parentId: '0' } } : {}),
+    },
+    pagination: lazyTree ? { mode: 'off' } : { pageSize: siteConfig.defaultPageSize },
     onSearch: (values) => searchFilters(schema, values as Record<string, never>),
     errorNotification: false,
   });
   // Computed once: the URL's filters fill the search form when the screen opens.
   const [initialSearch] = useState(() => searchValuesOf(schema, filters, (text) => dayjs(text, DATETIME_FORMAT)));
+  const lazyRows = useLazyTreeRows(schema, tableProps.dataSource, tableQuery.dataUpdatedAt);
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany } = useDeleteMany();
 
   const open = (mode: FormMode, id?: BaseKey) =>
     void navigate({ pathname: screenPathOf(schema.route, { mode, id: id === undefined ? undefined : String(id) }), search });
+  const addChild = (parentId: BaseKey) =>
+    void navigate(
+      { pathname: screenPathOf(schema.route, { mode: 'create' }), search },
+      { state: { initialValues: { [schema.tree!.parentField]: String(parentId) } } },
+    );
   const close = () => void navigate({ pathname: schema.route, search });
 
   const deleteNotification = {
@@ -112,7 +126,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       <ResourceTable
         schema={schema}
         ui={ui}
-        tableProps={tableProps}
+        tableProps={lazyTree ? { ...tableProps, dataSource: lazyRows.dataSource, expandable: lazyRows.expandable } : tableProps}
         operations={operations}
         selectedKeys={selectedKeys}
         onSelect={setSelectedKeys}
@@ -123,11 +137,22 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
             ? void navigate({ pathname: `${schema.route}/${encodeURIComponent(String(id))}/${operation.alias}`, search })
             : runOperation(operation, [id])
         }
+        onAddChild={lazyTree && operations.add ? addChild : undefined}
         singleSelect={schema.selection === 'single'}
       />
       {OperationDialog && dialog && <OperationDialog schema={schema} ids={dialog.ids} onClose={() => setDialog(undefined)} />}
       {recordView && RecordView && <RecordView key={recordView.base} schema={schema} id={recordView.id} base={recordView.base} onClose={close} />}
-      {view.kind === 'form' && <ResourceForm key={`${view.mode}:${view.id ?? ''}`} schema={schema} ui={ui} mode={view.mode} id={view.id} onClose={close} />}
+      {view.kind === 'form' && (
+        <ResourceForm
+          key={`${view.mode}:${view.id ?? ''}:${String(childDefaults?.[schema.tree?.parentField ?? ''] ?? '')}`}
+          schema={schema}
+          ui={ui}
+          mode={view.mode}
+          id={view.id}
+          initialValues={view.mode === 'create' ? childDefaults : undefined}
+          onClose={close}
+        />
+      )}
     </Card>
   );
   if (!treeField) return page;

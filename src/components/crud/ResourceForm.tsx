@@ -20,9 +20,12 @@ interface ResourceFormProps {
   mode: FormMode;
   /** Row being edited or viewed; absent on create. */
   id?: string;
-  onClose(): void;
-  /** Values a new row starts with beyond the schema's defaults (an item's dictionary, filled in by its screen). */
+  /**
+   * Values a new row starts from beyond the schema's defaults: the parent of a child added from its row, an item's
+   * dictionary filled in by its screen.
+   */
   initialValues?: Record<string, unknown>;
+  onClose(): void;
 }
 
 const TITLE_KEYS: Record<FormMode, string> = { create: 'crud.add', edit: 'crud.edit', view: 'crud.view' };

@@ -18,6 +18,8 @@ interface ResourceTableProps {
   onOpen(mode: 'view' | 'edit', id: BaseKey): void;
   onDelete(id: BaseKey): void;
   onOperation(operation: OperationSchema, id: BaseKey): void;
+  /** A tree list: adds a child under the row (新增子项). */
+  onAddChild?(id: BaseKey): void;
   /** Single-select rows (spec: terminal management). */
   singleSelect?: boolean;
 }
@@ -30,7 +32,7 @@ const DEFAULT_COLUMN_WIDTH = 140;
  * cut with an ellipsis and shown whole on hover), the row operations fixed on the right so they stay reachable.
  */
 export function ResourceTable(props: ResourceTableProps) {
-  const { schema, ui, tableProps, operations, selectedKeys, onSelect, onOpen, onDelete, onOperation } = props;
+  const { schema, ui, tableProps, operations, selectedKeys, onSelect, onOpen, onDelete, onOperation, onAddChild } = props;
   const { t } = useTranslation();
   const columns: TableColumnsType<BaseRecord> = listFieldsOf(schema).map((field) => ({
     key: field.name,
@@ -41,13 +43,13 @@ export function ResourceTable(props: ResourceTableProps) {
     render: (value: unknown, record: BaseRecord) => <FieldCell field={field} value={value} record={record} />,
     ...ui.columns?.[field.name],
   }));
-  const rowButtons = operations.view || operations.edit || operations.delete || operations.rowCustom.length > 0;
+  const rowButtons = operations.view || operations.edit || operations.delete || operations.rowCustom.length > 0 || onAddChild !== undefined;
   if (rowButtons) {
     columns.push({
       key: 'actions',
       title: t('crud.actions'),
       fixed: 'right',
-      width: 100 + 50 * operations.rowCustom.length + (operations.delete ? 50 : 0),
+      width: 100 + 50 * operations.rowCustom.length + (operations.delete ? 50 : 0) + (onAddChild ? 70 : 0),
       render: (_, record) => (
         <Space size={0} className="crud-row-actions">
           {operations.view && (
@@ -58,6 +60,11 @@ export function ResourceTable(props: ResourceTableProps) {
           {operations.edit && (
             <Button type="link" size="small" onClick={() => onOpen('edit', record.id as BaseKey)}>
               {t('crud.edit')}
+            </Button>
+          )}
+          {onAddChild && (
+            <Button type="link" size="small" onClick={() => onAddChild(record.id as BaseKey)}>
+              {t('crud.addChild')}
             </Button>
           )}
           {operations.rowCustom.map((operation) => (
@@ -88,12 +95,16 @@ export function ResourceTable(props: ResourceTableProps) {
         selectedRowKeys: selectedKeys,
         onChange: (keys) => onSelect(keys as BaseKey[]),
       }}
-      pagination={{
-        ...tableProps.pagination,
-        showSizeChanger: true,
-        pageSizeOptions: siteConfig.pageSizes.map(String),
-        showTotal: (total) => t('crud.total', { total }),
-      }}
+      pagination={
+        tableProps.pagination === false
+          ? false
+          : {
+              ...tableProps.pagination,
+              showSizeChanger: true,
+              pageSizeOptions: siteConfig.pageSizes.map(String),
+              showTotal: (total) => t('crud.total', { total }),
+            }
+      }
     />
   );
 }

@@ -1,6 +1,8 @@
 import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Switch, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { menuIconOf } from '../../layout/menuIcons';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
 import { ObjectUploadInput, RefSelect, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
 import {
@@ -16,6 +18,9 @@ import {
 import { useFieldOptions } from './useFieldOptions';
 
 type Row = Record<string, unknown>;
+
+// The icon grid is only needed while a form edits an icon field.
+const IconPicker = lazy(() => import('./IconPicker'));
 
 interface FieldProps {
   field: FieldSchema;
@@ -43,6 +48,14 @@ function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
 export function FieldCell({ field, value, record }: FieldProps & { value: unknown; record?: Row }) {
   const shown = displayValueOf(field, record, value);
   if (shown !== value) return <>{asText(shown)}</>;
+  if (field.widget === 'icon' && typeof value === 'string' && value !== '') {
+    return (
+      <span className="icon-cell" title={value}>
+        {createElement(menuIconOf(value))}
+        <span>{value}</span>
+      </span>
+    );
+  }
   if (isChoiceField(field)) return <ChoiceCell field={field} value={value} />;
   return <>{asText(value)}</>;
 }
@@ -114,6 +127,13 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
   }
   if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
   if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
+  if (field.widget === 'icon') {
+    return (
+      <Suspense fallback={<Input disabled placeholder={selectPlaceholder} />}>
+        <IconPicker {...control} />
+      </Suspense>
+    );
+  }
   if (isChoiceField(field)) return <ChoiceEditor {...control} field={field} placeholder={selectPlaceholder} />;
   switch (field.type) {
     case 'text':

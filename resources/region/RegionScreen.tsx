@@ -1,0 +1,264 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Empty, Form, Space, Spin, Tree } from 'antd';
+import type { Key } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { hasPermission } from '../../providers/access';
+import { http } from '../../providers/http';
+import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
+import { FieldFormItem, FieldCell } from '../../src/components/crud/fieldRenderers';
+import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
+import { screenPathOf, screenViewOf } from '../routing';
+import { buttonCode, type FieldSchema, type ResourceSchema } from '../types';
+import { REGION_ROOT as ROOT, withChildren, type RegionTreeNode as TreeNode } from './regionTree';
+
+interface LazyNode {
+  id: string;
+  title: string;
+  hasChildren: boolean;
+}
+
+type Region = Record<string, unknown> & { id: string; code: string; name: string; parentCode: string };
+
+/** Fields the detail shows, in order. */
+const DETAIL_FIELDS = ['code', 'name', 'parentName', 'regionLevel', 'ancestors', 'provinceName', 'cityName', 'districtName', 'townName', 'villageName', 'sort', 'remark'];
+/** Fields the add and edit form edits. */
+const FORM_FIELDS = ['code', 'name', 'sort', 'remark'];
+
+/**
+ * 行政区划, as BladeX's region screen: the tree on the left opens level by level (`lazy-tree?parentCode=`); the region
+ * picked shows on the right (`detail?code=`) with 新增下级, 修改 and 删除. The URL holds the view: `?code=` the region
+ * picked, `/new?parentCode=` the add form, `/:id/edit?code=` the edit form.
+ */
+export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: ResourceUiDescriptor }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const view = screenViewOf(schema.route, pathname);
+  const selected = params.get('code') ?? undefined;
+  const [tree, setTree] = useState<TreeNode[]>();
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [loaded, setLoaded] = useState<Key[]>([]);
+  const [region, setRegion] = useState<Region>();
+  const [loading, setLoading] = useState(false);
+  const can = (alias: string) => hasPermission(buttonCode(schema.permissionCode, alias));
+  const field = (name: string) => schema.fields.find((candidate) => candidate.name === name)!;
+
+  const loadChildren = useCallback(async (parentCode: string) => {
+    const response = await http.get<{ data: LazyNode[] }>(`${schema.api}/lazy-tree`, { params: { parentCode } });
+    const children = (response.data.data ?? []).map((node) => ({ key: node.id, title: node.title, isLeaf: !node.hasChildren }));
+    setTree((nodes) => withChildren(nodes ?? [], parentCode, children));
+    setLoaded((keys) => (keys.includes(parentCode) ? keys : [...keys, parentCode]));
+    return children;
+  }, [schema.api]);
+
+  useEffect(() => {
+    void loadChildren(ROOT).catch(() => setTree([]));
+  }, [loadChildren]);
+
+  const loadRegion = useCallback(async (code: string | undefined) => {
+    if (!code) {
+      setRegion(undefined);
+      return;
+    }
+    setLoading(true);
+    try {
+      const response = await http.get<{ data: Region }>(`${schema.api}/detail`, { params: { code } });
+      setRegion(response.data.data);
+    } catch {
+      setRegion(undefined);
+    } finally {
+      setLoading(false);
+    }
+  }, [schema.api]);
+
+  useEffect(() => {
+    void loadRegion(selected);
+  }, [selected, loadRegion]);
+
+  const go = (path: string, query: Record<string, string> = {}) =>
+    void navigate({ pathname: path, search: new URLSearchParams(query).toString() });
+  const pick = (code: string) => go(schema.route, { code });
+
+  const remove = () => {
+    if (!region) return;
+    modal.confirm({
+      title: t('crud.confirmTitle'),
+      content: t('crud.deleteConfirm'),
+      okText: t('crud.ok'),
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        try {
+          await http.post(`${schema.api}/remove`, null, { params: { ids: region.id } });
+        } catch {
+          return;
+        }
+        void message.success(t('crud.deleteSuccess'));
+        await loadChildren(region.parentCode);
+        if (region.parentCode === ROOT) go(schema.route);
+        else pick(region.parentCode);
+      },
+    });
+  };
+
+  if (view.kind === 'unknown') return <Navigate to={schema.route} replace />;
+  const formMode = view.kind === 'form' && view.mode !== 'view' ? view.mode : undefined;
+  if (formMode === 'create' ? !can('add') : formMode === 'edit' ? !can('edit') : false) return <Navigate to={schema.route} replace />;
+
+  const parentCode = params.get('parentCode') ?? ROOT;
+  const detail = (
+    <Spin spinning={loading}>
+      {region ? (
+        <>
+          <Space className="region-actions" wrap>
+            {can('add') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => go(screenPathOf(schema.route, { mode: 'create' }), { parentCode: region.code })}>
+                {t('region.screen.addChild')}
+              </Button>
+            )}
+            {can('edit') && (
+              <Button icon={<EditOutlined />} onClick={() => go(screenPathOf(schema.route, { mode: 'edit', id: region.id }), { code: region.code })}>
+                {t('crud.edit')}
+              </Button>
+            )}
+            {can('delete') && (
+              <Button danger icon={<DeleteOutlined />} onClick={remove}>
+                {t('crud.delete')}
+              </Button>
+            )}
+          </Space>
+          <Descriptions
+            bordered
+            column={2}
+            size="middle"
+            className="region-detail"
+            items={DETAIL_FIELDS.map((name) => ({
+              key: name,
+              label: t(fieldLabelKey(schema, field(name))),
+              children: <FieldCell field={field(name)} value={region[name]} record={region} />,
+            }))}
+          />
+        </>
+      ) : (
+        <Empty description={t('region.screen.pickHint')} />
+      )}
+    </Spin>
+  );
+
+  return (
+    <div className="region-screen" data-resource={schema.name}>
+      <Card
+        className="region-tree"
+        title={t('region.title')}
+        size="small"
+        extra={
+          can('add') && (
+            <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => go(screenPathOf(schema.route, { mode: 'create' }), { parentCode: ROOT })}>
+              {t('region.screen.addRoot')}
+            </Button>
+          )
+        }
+      >
+        <Spin spinning={tree === undefined}>
+          <Tree<TreeNode>
+            blockNode
+            treeData={tree ?? []}
+            selectedKeys={formMode === 'create' && parentCode !== ROOT ? [parentCode] : selected ? [selected] : []}
+            expandedKeys={expanded}
+            loadedKeys={loaded}
+            onExpand={(keys) => setExpanded(keys)}
+            loadData={async (node) => void (await loadChildren(String(node.key)))}
+            onSelect={(keys) => keys.length > 0 && pick(String(keys[0]))}
+          />
+        </Spin>
+      </Card>
+      <Card className="region-panel" size="small" title={formMode ? t(formMode === 'create' ? 'region.screen.addTitle' : 'region.screen.editTitle') : t('region.screen.detailTitle')}>
+        {formMode ? (
+          <RegionForm
+            key={`${formMode}:${view.kind === 'form' ? (view.id ?? '') : ''}:${parentCode}`}
+            schema={schema}
+            mode={formMode}
+            region={formMode === 'edit' ? region : undefined}
+            parentCode={parentCode}
+            onCancel={() => (formMode === 'create' && parentCode !== ROOT ? pick(parentCode) : selected ? pick(selected) : go(schema.route))}
+            onSaved={async (saved) => {
+              const parent = formMode === 'create' ? parentCode : (region?.parentCode ?? ROOT);
+              await loadChildren(parent);
+              if (parent !== ROOT) setExpanded((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
+              pick(saved);
+              if (saved === selected) void loadRegion(saved);
+            }}
+          />
+        ) : (
+          detail
+        )}
+      </Card>
+    </div>
+  );
+}
+
+interface RegionFormProps {
+  schema: ResourceSchema;
+  mode: 'create' | 'edit';
+  region?: Region;
+  parentCode: string;
+  onCancel(): void;
+  onSaved(code: string): Promise<void>;
+}
+
+/** Add (under `parentCode`) or edit of one region: its code, name, sort and remark; the rest follows from the parent. */
+function RegionForm({ schema, mode, region, parentCode, onCancel, onSaved }: RegionFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [parentName, setParentName] = useState<string>();
+  const fields = FORM_FIELDS.map((name) => schema.fields.find((field) => field.name === name)!) as FieldSchema[];
+
+  useEffect(() => {
+    if (mode !== 'create' || parentCode === ROOT) return;
+    void http
+      .get<{ data: Region }>(`${schema.api}/detail`, { params: { code: parentCode } })
+      .then((response) => setParentName(response.data.data?.name))
+      .catch(() => undefined);
+  }, [mode, parentCode, schema.api]);
+
+  if (mode === 'edit' && !region) return <Spin />;
+  const initial = mode === 'edit' ? region : { code: parentCode === ROOT ? '' : parentCode, sort: 1 };
+
+  const save = async () => {
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    setSaving(true);
+    try {
+      const body = mode === 'edit' ? { ...values, id: region!.id } : { ...values, parentCode };
+      await http.post(`${schema.api}/submit`, body);
+      void message.success(t(mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess'));
+      await onSaved(String(values.code));
+    } catch {
+      // The http layer showed the server's message; the form keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const parentLabel = mode === 'edit' ? String(region?.parentName || t('crud.treeRoot')) : parentCode === ROOT ? t('crud.treeRoot') : `${parentName ?? ''} (${parentCode})`;
+  return (
+    <Form form={form} layout="horizontal" labelCol={{ flex: '110px' }} initialValues={initial} className="crud-form region-form">
+      <Form.Item label={t('region.fields.parentName')}>
+        <div className="crud-view-value">{parentLabel}</div>
+      </Form.Item>
+      {fields.map((field) => (
+        <FieldFormItem key={field.name} schema={schema} field={field} fields={schema.fields} readOnly={false} record={region} form={form} />
+      ))}
+      <Space className="region-form-actions">
+        <Button onClick={onCancel}>{t('crud.cancel')}</Button>
+        <Button type="primary" loading={saving} onClick={() => void save().catch(() => undefined)}>
+          {t('crud.ok')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
