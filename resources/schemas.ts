@@ -1,3 +1,5 @@
+import { clientSchema } from './client/schema';
+import { datasourceSchema } from './datasource/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
@@ -8,6 +10,8 @@ import { paramSchema } from './param/schema';
 import { projectSchema } from './project/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
+import { tenantSchema } from './tenant/schema';
+import { tenantPackageSchema } from './tenantpackage/schema';
 import { terminalSchema } from './terminal/schema';
 import { testCaseSchema } from './testcase/schema';
 import { testObjectSchema } from './testobject/schema';
@@ -37,6 +41,10 @@ export const resourceSchemas: ResourceSchema[] = [
   operationLogSchema,
   importCheckSchema,
   exportChecklistSchema,
+  tenantSchema,
+  tenantPackageSchema,
+  clientSchema,
+  datasourceSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {

@@ -19,6 +19,10 @@ export function primaryDept(user: BladeUser): string | null {
 }
 
 type Row = Record<string, unknown>;
+/** What a submit hands back besides the id: the values its hooks reveal once. */
+export interface SubmitSink {
+  revealed?: Record<string, string>;
+}
 type Page = ReturnType<typeof pageOf<Row>>;
 
 export interface ResourceStore {
@@ -28,7 +32,7 @@ export interface ResourceStore {
   /** The row with its child rows, or undefined when it does not exist, is deleted, or belongs to another tenant. */
   detail(user: BladeUser, id: string): Promise<Row | undefined>;
   /** Insert (no id) or update (id) in one transaction with the child rows; undefined when the row is not the caller's. */
-  submit(user: BladeUser, body: unknown): Promise<string | undefined>;
+  submit(user: BladeUser, body: unknown, sink?: SubmitSink): Promise<string | undefined>;
   /**
    * The checks an insert of `body` would pass through, without writing: parsing, refs (and their fills), row rules
    * and unique values; throws the 400 submit would. Hooks and child rows are not run. Answers the values to store.
@@ -69,6 +73,8 @@ function parseValues(fields: readonly FieldSchema[], body: Row, isInsert: boolea
   const values: Row = {};
   for (const field of writableOf(fields)) {
     let value = Object.hasOwn(body, field.name) ? parseFieldValue(field, body[field.name]) : undefined;
+    // A write-only value left empty on update keeps what is stored (the form never shows it).
+    if (field.writeOnly && !isInsert && value === null) value = undefined;
     // A default fills an absent key; a value sent empty is the user's choice (a required field refuses it).
     if (isInsert && value === undefined && field.defaultValue !== undefined) value = parseFieldValue(field, field.defaultValue);
     if (value !== undefined) values[field.name] = value;
@@ -87,6 +93,8 @@ interface Usage {
   column: string;
   message: string;
   pathColumn?: boolean;
+  /** The using table holds rows of several tenants scoped by `tenant_id` (default); false for shared tables. */
+  tenantScoped?: boolean;
 }
 
 /** Where other resources point at rows of `schema` (ref and tree-path fields, child rows included). */
@@ -101,8 +109,9 @@ export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchem
     for (const { table, fields, self } of tables) {
       for (const field of fields) {
         if (self || field.virtual) continue;
-        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message });
-        if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true });
+        const tenantScoped = other.tenantScoped;
+        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message, tenantScoped });
+        if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true, tenantScoped });
       }
     }
   }
@@ -277,7 +286,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       const match = use.pathColumn
         ? `string_to_array(${column}, ',') && string_to_array(${params.add(ids.join(','))}, ',')`
         : `${column} = ANY(${idArray(params)})`;
-      const where = [match, `tenant_id = ${params.add(user.tenantId)}`, 'is_deleted = 0'];
+      const where = [match, ...(use.tenantScoped === false ? [] : [`tenant_id = ${params.add(user.tenantId)}`]), 'is_deleted = 0'];
       const [used] = await tx.query(`SELECT 1 FROM ${assertIdentifier(use.table)} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
       if (used) throw badRequest(use.message);
     }
@@ -319,7 +328,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       return children.length > 0 ? { ...row, ...(await childRowsOf(user, id)) } : row;
     },
 
-    async submit(user, rawBody) {
+    async submit(user, rawBody, sink) {
       const body = requireObject(rawBody);
       const id = parseIdValue(body.id);
       const isInsert = id === undefined;
@@ -333,7 +342,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
             if (!before) return undefined;
           }
           const rowId = id ?? nextId();
-          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, values, before, body };
+          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, values, before, body, revealed: {} };
           await behaviour.beforeWrite?.(context);
           await resolveRefs(tx, user, schema.fields, values);
           checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), isInsert);
@@ -353,6 +362,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
           }
           await writeChildren(tx, user, rowId, body);
           await behaviour.afterWrite?.(context);
+          if (sink) sink.revealed = context.revealed;
           return rowId;
         });
       } catch (error) {

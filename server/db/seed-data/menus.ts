@@ -101,17 +101,6 @@ const handListedMenus: SeedMenu[] = [
     screen('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, CRUD),
     screen('dict', '字典管理', '/system/dict', 'BookOutlined', 4, CRUD),
     screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, CRUD),
-    screen('tenant', '租户管理', '/system/tenant', 'TeamOutlined', 7, [
-      ...CRUD,
-      ['setting', '授权配置', 1, 'SafetyCertificateOutlined'],
-      ['datasource', '数据源配置', 1, 'DatabaseOutlined'],
-      ['package-setting', '产品包配置', 1, 'GiftOutlined'],
-      ['recycle', '回收', 1, 'RestOutlined'],
-      ['pass', '通过', 2, 'CheckCircleOutlined'],
-    ]),
-    // Tenant packages: add, edit and delete only (spec §2: view not allowed).
-    screen('tenantpackage', '租户产品包', '/system/tenantpackage', 'GiftOutlined', 8, [ADD, EDIT, DELETE]),
-    screen('client', '应用管理', '/system/client', 'AppstoreOutlined', 9, CRUD),
     screen('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', 10, [
       ...CRUD,
       ['setting', '菜单配置', 2, 'SettingOutlined'],
@@ -155,7 +144,6 @@ const handListedMenus: SeedMenu[] = [
     screen('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, [VIEW]),
   ]),
   group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
-    screen('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 1, CRUD),
     screen('model', '数据模型', '/tool/model', 'TableOutlined', 2, [
       ...CRUD,
       ['prototype', '模型配置', 2, 'SettingOutlined'],
