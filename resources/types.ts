@@ -121,6 +121,8 @@ export interface FieldSchema {
    * and an update that leaves it empty keeps the stored value.
    */
   writeOnly?: boolean;
+  /** Written on insert only: the edit form shows it as text, and an update that changes it is refused (`<label>不可修改`). */
+  immutable?: boolean;
   /**
    * Options are the nodes of a tree this endpoint answers (BladeX tree nodes `{id, title, children}`), picked with
    * checkboxes (`widget: 'tree'`); the value is the checked ids, comma-joined.

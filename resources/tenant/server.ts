@@ -138,16 +138,12 @@ async function endSessions(tx: Db, tenantCodes: string[]) {
 
 export const behaviour: ResourceBehaviour = {
   async beforeWrite(context: WriteContext) {
-    const { values, before, isInsert, tx } = context;
+    const { values, isInsert, tx } = context;
     if (isInsert) {
       if (values.tenantId === undefined || values.tenantId === null) values.tenantId = await newTenantCode(tx);
       if (!TENANT_CODE.test(String(values.tenantId))) throw badRequest('租户ID只能包含字母、数字、下划线或中划线');
       values.status = STATUS.active;
-      return;
     }
-    // A tenant's code names every row of it: it never changes.
-    if (Object.hasOwn(values, 'tenantId') && values.tenantId !== before?.tenantId) throw badRequest('租户ID不可修改');
-    delete values.tenantId;
   },
 
   async afterWrite(context: WriteContext) {
@@ -169,7 +165,12 @@ export const behaviour: ResourceBehaviour = {
       [ids.join(',')],
     );
     if (rows.some((row) => row.tenant_id === ADMIN_TENANT)) throw badRequest('不能删除管理租户');
-    await endSessions(tx, rows.map((row) => row.tenant_id));
+    const codes = rows.map((row) => row.tenant_id);
+    await endSessions(tx, codes);
+    // The tenant's accounts, roles, departments and posts go with it (its code may be given to a new tenant later).
+    for (const table of ['blade_user', 'blade_role', 'blade_dept', 'blade_post']) {
+      await tx.query(`UPDATE ${table} SET is_deleted = 1 WHERE tenant_id = ANY(string_to_array($1, ',')) AND is_deleted = 0`, [codes.join(',')]);
+    }
   },
 
   routes(routes) {

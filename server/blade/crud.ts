@@ -341,6 +341,13 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
             [before] = await readRows(user, [`${BASE_ALIAS}.id = ${params.add(id)}`], params, 'FOR UPDATE OF t', tx);
             if (!before) return undefined;
           }
+          // Fields written on insert only: resending the stored value is fine, changing it is not.
+          if (before) {
+            for (const field of schema.fields.filter((candidate) => candidate.immutable && Object.hasOwn(values, candidate.name))) {
+              if (String(values[field.name] ?? '') !== String(before[field.name] ?? '')) throw badRequest(`${field.label.zh}不可修改`);
+              delete values[field.name];
+            }
+          }
           const rowId = id ?? nextId();
           const context: WriteContext = { tx, user, schema, id: rowId, isInsert, values, before, body, revealed: {} };
           await behaviour.beforeWrite?.(context);

@@ -87,7 +87,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProp
                 <Row gutter={16}>
                   {fields.map((field) => (
                     <Col key={field.name} xs={24} md={field.span ?? 12}>
-                      <FieldFormItem schema={schema} field={field} fields={schema.fields} readOnly={readOnly} record={record} form={form} />
+                      <FieldFormItem schema={schema} field={field} fields={schema.fields} readOnly={readOnly || (mode === 'edit' && field.immutable === true)} record={record} form={form} />
                     </Col>
                   ))}
                 </Row>
