@@ -134,9 +134,9 @@ export class ResourceFactory {
   /** The id of the first leaf of the tree a `treeOptions` field picks from. */
   async treeOptionValue(endpoint: string): Promise<string> {
     const answer = await call(endpoint, { token: this.token });
-    let node = (answer.body?.data as Row[] | undefined)?.[0];
+    let node: Row | undefined = (answer.body?.data as Row[] | undefined)?.[0];
     if (!node) throw new Error(`${endpoint} answered no tree: ${answer.text}`);
-    while (node.children?.length) node = node.children[0];
+    while (node.children?.length) node = node.children[0] as Row;
     return String(node.id);
   }
 

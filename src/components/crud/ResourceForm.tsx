@@ -7,6 +7,7 @@ import { ChildRowsSection } from './ChildRowsSection';
 import type { ResourceUiDescriptor } from './descriptor';
 import { FieldFormItem } from './fieldRenderers';
 import { LinkTableSection } from './LinkTableSection';
+import { useRevealOnce } from './RevealOnce';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
 interface ResourceFormProps {
@@ -36,6 +37,9 @@ function defaultValuesOf(schema: ResourceSchema): Record<string, unknown> {
 export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProps) {
   const { t } = useTranslation();
   const readOnly = mode === 'view';
+  const reveal = useRevealOnce(schema);
+  const notifications = schema.notifications ?? {};
+  const successKey = notifications.success ? `${schema.name}.notifications.success` : mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess';
   const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord>({
     resource: schema.name,
     // The view loads the row like edit does, and never submits.
@@ -43,10 +47,15 @@ export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProp
     id,
     redirect: false,
     warnWhenUnsavedChanges: false,
-    successNotification: () => ({ message: t(mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess'), type: 'success' }),
-    // The http layer already shows the server's message.
+    successNotification: () => ({ message: t(successKey), type: 'success' }),
+    // The http layer already shows the server's message, unless the screen keeps failures to the console.
     errorNotification: false,
-    onMutationSuccess: onClose,
+    meta: notifications.quietFailure ? { silent: true } : undefined,
+    onMutationError: notifications.quietFailure ? (error) => console.error(`${schema.name}: save failed`, error) : undefined,
+    onMutationSuccess: (answer) => {
+      onClose();
+      if (mode === 'create') reveal(answer.data as Record<string, unknown>);
+    },
   });
   const form = formProps.form!;
   const record = query?.data?.data as Record<string, unknown> | undefined;

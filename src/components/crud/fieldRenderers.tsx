@@ -2,7 +2,7 @@ import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Switch, 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
-import { ObjectUploadInput, RefSelect, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
+import { ObjectUploadInput, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
 import {
   DATE_FORMAT,
   DATETIME_FORMAT,
@@ -113,6 +113,7 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
     );
   }
   if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
+  if (field.treeOptions) return <TreeOptionsChecks {...control} field={field} />;
   if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
   if (isChoiceField(field)) return <ChoiceEditor {...control} field={field} placeholder={selectPlaceholder} />;
   switch (field.type) {
@@ -137,8 +138,23 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
   }
 }
 
-/** Dates travel as strings; the date pickers hold dayjs values. A null number from the server (`-1`) is empty. */
+/** Several choices (checkboxes, a checked tree) of a text field travel comma-joined; the controls hold arrays. */
+const isMultiText = (field: FieldSchema) =>
+  (field.type === 'string' || field.type === 'text') && (field.widget === 'checkbox' || field.treeOptions !== undefined);
+
+/**
+ * Dates travel as strings; the date pickers hold dayjs values. A null number from the server (`-1`) is empty. Several
+ * choices of a text field travel comma-joined.
+ */
 export function valuePropsOf(field: FieldSchema) {
+  if (isMultiText(field)) {
+    return {
+      getValueProps: (value: unknown) => ({
+        value: Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? value.split(',') : [],
+      }),
+      normalize: (value: unknown) => (Array.isArray(value) ? value.join(',') : value),
+    };
+  }
   if (field.type === 'date' || field.type === 'datetime') {
     const format = dateFormatOf(field);
     return {
