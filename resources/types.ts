@@ -169,6 +169,8 @@ export interface OperationSchema {
    * tenant `setting`: accountNumber, expireTime). With one row chosen the dialog starts from its detail.
    */
   fields?: FieldSchema[];
+  /** A row button shows only on rows whose `field` has this value (restore only recycled tenants). */
+  rowWhen?: { field: string; equals: string | number };
 }
 
 export interface SectionSchema {

@@ -88,6 +88,7 @@ export const tenantSchema: ResourceSchema = {
       path: 'pass',
       idIn: 'ids',
       icon: 'CheckCircleOutlined',
+      rowWhen: { field: 'status', equals: 2 },
       confirm: { zh: '确定恢复该租户?', en: 'Restore this tenant?' },
     },
   ],
