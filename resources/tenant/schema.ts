@@ -107,13 +107,13 @@ export const tenantSchema: ResourceSchema = {
       unique: '租户ID已存在',
       immutable: true,
       search: 'like',
-      width: 110,
+      width: 90,
     },
     { name: 'tenantName', type: 'string', label: { zh: '租户名称', en: 'Tenant name' }, required: '请输入租户名称', maxLength: 50, search: 'like', rules: { notBlank: true } },
     { name: 'domain', type: 'string', label: { zh: '域名地址', en: 'Domain' }, maxLength: 255, list: false },
     { name: 'backgroundUrl', type: 'string', label: { zh: '系统背景', en: 'Background URL' }, maxLength: 1000, list: false },
-    { name: 'linkman', type: 'string', label: { zh: '联系人', en: 'Contact' }, required: '请输入联系人', maxLength: 20, search: 'like', rules: { notBlank: true } },
-    { name: 'contactNumber', type: 'string', label: { zh: '联系电话', en: 'Phone' }, maxLength: 20, rules: { phone: true } },
+    { name: 'linkman', type: 'string', label: { zh: '联系人', en: 'Contact' }, required: '请输入联系人', maxLength: 20, search: 'like', rules: { notBlank: true }, width: 100 },
+    { name: 'contactNumber', type: 'string', label: { zh: '联系电话', en: 'Phone' }, maxLength: 20, rules: { phone: true }, width: 120 },
     { name: 'address', type: 'string', label: { zh: '联系地址', en: 'Address' }, maxLength: 255, span: 24, list: false },
     {
       name: 'packageId',
@@ -125,8 +125,8 @@ export const tenantSchema: ResourceSchema = {
     },
     { name: 'packageName', type: 'string', label: { zh: '产品包', en: 'Package' }, virtual: true, readOnly: true, form: false },
     // Set by `setting` (授权配置), shown in the list.
-    { name: 'accountNumber', type: 'int', label: { zh: '账号额度', en: 'Account quota' }, readOnly: true, defaultValue: -1, hiddenOn: ['edit'] },
-    { name: 'expireTime', type: 'datetime', label: { zh: '过期时间', en: 'Expires at' }, readOnly: true, hiddenOn: ['edit'] },
+    { name: 'accountNumber', type: 'int', label: { zh: '账号额度', en: 'Account quota' }, readOnly: true, defaultValue: -1, hiddenOn: ['edit'], width: 90 },
+    { name: 'expireTime', type: 'datetime', label: { zh: '过期时间', en: 'Expires at' }, readOnly: true, hiddenOn: ['edit'], width: 170 },
     // Set by `datasource` (数据源配置).
     {
       name: 'datasourceId',
@@ -149,7 +149,7 @@ export const tenantSchema: ResourceSchema = {
       defaultValue: 1,
       search: 'equal',
       hiddenOn: ['create', 'edit'],
-      width: 90,
+      width: 80,
     },
   ],
 };

@@ -189,4 +189,30 @@ describe('租户、产品包与应用 end to end', () => {
     await shot('client-view');
     await view.getByRole('button', { name: /关\s*闭/ }).click();
   });
+
+  it('stores a datasource (jdbc:/postgres: URLs only) and never shows its password again', async () => {
+    await openScreen('/tool/datasource');
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = dialog();
+    await form.waitFor();
+    await form.getByLabel('名称').fill(`库${stamp}`);
+    await form.getByLabel('连接地址').fill('http://169.254.169.254/');
+    await form.getByLabel('用户名').fill('reader');
+    await form.getByLabel('密码').fill('Ds-e2e-secret');
+    await okOf(form).click();
+    await expect.poll(() => form.getByText('连接地址必须以 jdbc: 或 postgres: 开头').count()).toBe(1);
+    await form.getByLabel('连接地址').fill('jdbc:postgresql://db.internal:5432/tests');
+    await shot('datasource-form');
+    await okOf(form).click();
+    await page.locator('.ant-message, .ant-notification').getByText('新增成功').first().waitFor();
+    await row(`库${stamp}`).waitFor();
+    await row(`库${stamp}`).getByRole('button', { name: /编\s*辑/ }).click();
+    const edit = dialog();
+    await edit.waitFor();
+    await expect.poll(() => edit.getByLabel('名称').inputValue()).toBe(`库${stamp}`);
+    expect(await edit.getByLabel('密码').inputValue()).toBe('');
+    expect(await edit.getByLabel('密码').getAttribute('placeholder')).toBe('留空则保持不变');
+    await shot('datasource-edit');
+    await edit.getByRole('button', { name: /取\s*消/ }).click();
+  });
 });

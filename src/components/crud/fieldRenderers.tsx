@@ -133,8 +133,15 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
           style={{ width: '100%' }}
         />
       );
-    default:
-      return <Input {...control} placeholder={inputPlaceholder} maxLength={field.maxLength} />;
+    default: {
+      // A stored secret is never shown: on edit the box starts empty and keeps the secret unless something is typed.
+      const placeholder = field.writeOnly && record ? t('crud.writeOnlyKeep') : inputPlaceholder;
+      return field.writeOnly ? (
+        <Input.Password {...control} placeholder={placeholder} maxLength={field.maxLength} autoComplete="new-password" />
+      ) : (
+        <Input {...control} placeholder={placeholder} maxLength={field.maxLength} />
+      );
+    }
   }
 }
 
