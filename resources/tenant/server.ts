@@ -138,12 +138,15 @@ async function endSessions(tx: Db, tenantCodes: string[]) {
 
 export const behaviour: ResourceBehaviour = {
   async beforeWrite(context: WriteContext) {
-    const { values, isInsert, tx } = context;
+    const { values, before, isInsert, tx } = context;
     if (isInsert) {
       if (values.tenantId === undefined || values.tenantId === null) values.tenantId = await newTenantCode(tx);
       if (!TENANT_CODE.test(String(values.tenantId))) throw badRequest('租户ID只能包含字母、数字、下划线或中划线');
       values.status = STATUS.active;
+      return;
     }
+    // The administrator tenant keeps every menu: a package never limits it.
+    if (before?.tenantId === ADMIN_TENANT && values.packageId) throw badRequest('管理租户不能配置产品包');
   },
 
   async afterWrite(context: WriteContext) {

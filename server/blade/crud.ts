@@ -109,9 +109,10 @@ export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchem
     for (const { table, fields, self } of tables) {
       for (const field of fields) {
         if (self || field.virtual) continue;
-        const tenantScoped = other.tenantScoped;
-        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message, tenantScoped });
-        if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true, tenantScoped });
+        // Shared tables (tenants) hold their users' rows without the tenant column scoping them.
+        const shared = other.tenantScoped ? {} : { tenantScoped: false };
+        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message, ...shared });
+        if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true, ...shared });
       }
     }
   }

@@ -156,6 +156,8 @@ describe('tenants', () => {
     const mine = (await call(`${TENANT}/list?tenantId_equal=000000`, { token: admin })).body.data.records[0];
     expect((await post(`${TENANT}/remove?ids=${mine.id}`, admin)).body).toMatchObject({ code: 400, msg: '不能删除管理租户' });
     expect((await post(`${TENANT}/recycle?ids=${mine.id}`, admin)).body).toMatchObject({ code: 400, msg: '不能回收管理租户' });
+    expect((await post(`${TENANT}/package-setting?tenantId=000000&packageId=1`, admin)).body).toMatchObject({ code: 400, msg: '管理租户不能配置产品包' });
+    expect((await post(`${TENANT}/submit`, admin, { id: mine.id, packageId: '1' })).body).toMatchObject({ code: 400, msg: '管理租户不能配置产品包' });
   });
 
   it('select lists tenants for pickers, info answers by domain', async () => {
