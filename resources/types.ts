@@ -70,6 +70,8 @@ export interface FieldRules {
   requiredWhen?: { field: string; equals: string | number };
   /** Starts with one of these prefixes (a datasource URL: `jdbc:`, `postgres:`). */
   prefix?: string[];
+  /** An identifier: letters, digits, `.`, `_` and `-` only (a tenant id, a client id). */
+  code?: boolean;
 }
 
 export interface FieldSchema {

@@ -35,7 +35,7 @@ export const clientSchema: ResourceSchema = {
       maxLength: 48,
       unique: '客户端ID已存在',
       search: 'like',
-      rules: { notBlank: true },
+      rules: { notBlank: true, code: true },
     },
     // Empty on create: the server generates one.
     { name: 'clientSecret', type: 'string', label: { zh: '客户端密钥', en: 'Client secret' }, maxLength: 256, writeOnly: true, list: false },

@@ -4,7 +4,6 @@ import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { badRequest } from '../../server/blade/errors';
 import { SUPPORTED_GRANT_TYPES } from './schema';
 
-const CLIENT_ID = /^[A-Za-z0-9_.-]+$/;
 const SUPPORTED = new Set<string>(SUPPORTED_GRANT_TYPES);
 
 /**
@@ -13,9 +12,6 @@ const SUPPORTED = new Set<string>(SUPPORTED_GRANT_TYPES);
  */
 export const behaviour: ResourceBehaviour = {
   beforeWrite({ values, isInsert, revealed }) {
-    if (typeof values.clientId === 'string' && !CLIENT_ID.test(values.clientId)) {
-      throw badRequest('客户端ID只能包含字母、数字、点、下划线或中划线');
-    }
     if (typeof values.authorizedGrantTypes === 'string') {
       const types = [...new Set(values.authorizedGrantTypes.split(',').map((type) => type.trim()).filter(Boolean))];
       const unknown = types.find((type) => !SUPPORTED.has(type));

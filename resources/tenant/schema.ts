@@ -106,6 +106,7 @@ export const tenantSchema: ResourceSchema = {
       maxLength: 12,
       unique: '租户ID已存在',
       immutable: true,
+      rules: { code: true },
       search: 'like',
       width: 90,
     },

@@ -21,7 +21,6 @@ import { tenantSchema } from './schema';
 /** The parameter naming a new tenant administrator's first password (BladeX `tenant.default.password`). */
 const DEFAULT_PASSWORD_PARAM = 'tenant.default.password';
 const FALLBACK_PASSWORD = 'admin';
-const TENANT_CODE = /^[A-Za-z0-9_-]{1,12}$/;
 const STATUS = { active: 1, recycled: 2 } as const;
 
 type Row = Record<string, unknown>;
@@ -141,7 +140,6 @@ export const behaviour: ResourceBehaviour = {
     const { values, before, isInsert, tx } = context;
     if (isInsert) {
       if (values.tenantId === undefined || values.tenantId === null) values.tenantId = await newTenantCode(tx);
-      if (!TENANT_CODE.test(String(values.tenantId))) throw badRequest('租户ID只能包含字母、数字、下划线或中划线');
       values.status = STATUS.active;
       return;
     }

@@ -86,6 +86,8 @@ describe.each(writable.map((schema) => [schema.name, schema] as const))('%s: val
         for (const bad of ['10.1.2', '256.1.1.1', 'localhost', '10.1.2.3; rm']) await expectMessage(schema, site, bad, ruleMessages.ip(field));
       }
       if (rules.notBlank) await expectMessage(schema, site, '   ', ruleMessages.notBlank(field));
+      if (rules.code) for (const bad of ['a b', 'a:b', "x'--"]) await expectMessage(schema, site, bad, ruleMessages.code(field));
+      if (rules.prefix) await expectMessage(schema, site, 'file:///etc/passwd', ruleMessages.prefix(field, rules.prefix));
       if (field.maxLength !== undefined && isText(site) && !field.ref && !field.treePath && !field.dict) {
         await expectMessage(schema, site, 'x'.repeat(field.maxLength + 1), ruleMessages.maxLength(field, field.maxLength));
       }
