@@ -55,7 +55,9 @@ export const textFields = (schema: ResourceSchema) =>
       !field.rules?.code &&
       !field.rules?.prefix &&
       !field.options &&
-      !field.treeOptions,
+      !field.treeOptions &&
+      // Stored, never answered: nothing to find a row by or to render.
+      !field.writeOnly,
   );
 
 /** A value the field accepts; `tag` makes text unique. */
