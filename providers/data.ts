@@ -13,6 +13,8 @@ export interface BladeMeta {
   query?: Record<string, QueryValue>;
   /** Codes of a list call the page answers itself, without the http layer's message. */
   quietCodes?: number[];
+  /** Writes (submit, remove) whose failures show no message: the page logs them (spec §8, tenant packages). */
+  silent?: boolean;
 }
 
 interface Envelope<T> {
@@ -67,12 +69,14 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
   }
 
   async function submit<TData>(resource: string, body: unknown, meta?: MetaQuery): Promise<TData> {
-    const response = await http.post<Envelope<unknown>>(resolve(resource, meta).urlOf('submit'), body);
+    const silent = (meta as BladeMeta | undefined)?.silent;
+    const response = await http.post<Envelope<unknown>>(resolve(resource, meta).urlOf('submit'), body, { silent });
     return submittedRecord<TData>(body, response.data.data);
   }
 
   async function remove(resource: string, ids: BaseKey[], meta?: MetaQuery): Promise<void> {
-    await http.post(resolve(resource, meta).urlOf('remove'), null, { params: { ids: ids.join(',') } });
+    const silent = (meta as BladeMeta | undefined)?.silent;
+    await http.post(resolve(resource, meta).urlOf('remove'), null, { params: { ids: ids.join(',') }, silent });
   }
 
   return {

@@ -18,7 +18,8 @@ const LANGUAGE_STORE_KEY = 'language';
 
 /**
  * Every translation key a schema declares, in one language: `<res>.title`, `<res>.fields.<name>`,
- * `<res>.sections.<key>`, `<res>.operations.<alias>` (and `.confirm`), `<res>.links.<name>`, and the child rows'
+ * `<res>.sections.<key>`, `<res>.operations.<alias>` (and `.confirm`, `.fields.<name>`), `<res>.reveal.<name>`,
+ * `<res>.notifications.success`, `<res>.links.<name>`, and the child rows'
  * `<res>.<child>.title` and `<res>.<child>.fields.<name>`.
  */
 export function schemaMessages(schemas: readonly ResourceSchema[], language: Language): Record<string, string> {
@@ -31,7 +32,10 @@ export function schemaMessages(schemas: readonly ResourceSchema[], language: Lan
     for (const operation of schema.operations) {
       messages[key(`operations.${operation.alias}`)] = operation.label[language];
       if (operation.confirm) messages[key(`operations.${operation.alias}.confirm`)] = operation.confirm[language];
+      for (const field of operation.fields ?? []) messages[key(`operations.${operation.alias}.fields.${field.name}`)] = field.label[language];
     }
+    for (const revealed of schema.revealOnCreate ?? []) messages[key(`reveal.${revealed.name}`)] = revealed.label[language];
+    if (schema.notifications?.success) messages[key('notifications.success')] = schema.notifications.success[language];
     for (const link of schema.links ?? []) messages[key(`links.${link.name}`)] = link.label[language];
     for (const child of schema.children ?? []) {
       messages[key(`${child.name}.title`)] = child.label[language];

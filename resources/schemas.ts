@@ -2,6 +2,8 @@ import { apiScopeSchema } from './apiscope/schema';
 import { dataScopeSchema } from './datascope/schema';
 import { dictSchema } from './dict/schema';
 import { dictBizSchema } from './dictbiz/schema';
+import { clientSchema } from './client/schema';
+import { datasourceSchema } from './datasource/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
@@ -14,6 +16,8 @@ import { projectSchema } from './project/schema';
 import { regionSchema } from './region/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
+import { tenantSchema } from './tenant/schema';
+import { tenantPackageSchema } from './tenantpackage/schema';
 import { terminalSchema } from './terminal/schema';
 import { testCaseSchema } from './testcase/schema';
 import { testObjectSchema } from './testobject/schema';
@@ -53,6 +57,10 @@ export const resourceSchemas: ResourceSchema[] = [
   menuSchema,
   topMenuSchema,
   regionSchema,
+  tenantSchema,
+  tenantPackageSchema,
+  clientSchema,
+  datasourceSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {

@@ -70,6 +70,10 @@ export interface FieldRules {
   email?: boolean;
   /** Required only when another field has this value (case ownership 1 → project required). */
   requiredWhen?: { field: string; equals: string | number };
+  /** Starts with one of these prefixes (a datasource URL: `jdbc:`, `postgres:`). */
+  prefix?: string[];
+  /** An identifier: letters, digits, `.`, `_` and `-` only (a tenant id, a client id). */
+  code?: boolean;
 }
 
 export interface FieldSchema {
@@ -116,6 +120,18 @@ export interface FieldSchema {
   readOnly?: boolean;
   /** Derived by the server (a join, a computed value): no column of its own. */
   virtual?: boolean;
+  /**
+   * Stored, never answered (a password, a secret): no read returns, filters or sorts by it; the form starts it empty,
+   * and an update that leaves it empty keeps the stored value.
+   */
+  writeOnly?: boolean;
+  /** Written on insert only: the edit form shows it as text, and an update that changes it is refused (`<label>不可修改`). */
+  immutable?: boolean;
+  /**
+   * Options are the nodes of a tree this endpoint answers (BladeX tree nodes `{id, title, children}`), picked with
+   * checkboxes (`widget: 'tree'`); the value is the checked ids, comma-joined.
+   */
+  treeOptions?: { endpoint: string };
 }
 
 /** Wire paths relative to `api`, overridable per resource (e.g. task: submit → mainTaskSubmit). */
@@ -152,6 +168,13 @@ export interface OperationSchema {
   confirm?: LocalizedText;
   /** Antd icon name of the seeded button. */
   icon?: string;
+  /**
+   * Values the operation asks for in a dialog before the call, sent as query parameters beside the ids (BladeX's
+   * tenant `setting`: accountNumber, expireTime). With one row chosen the dialog starts from its detail.
+   */
+  fields?: FieldSchema[];
+  /** A row button shows only on rows whose `field` has this value (restore only recycled tenants). */
+  rowWhen?: { field: string; equals: string | number };
 }
 
 export interface SectionSchema {
@@ -253,6 +276,21 @@ export interface ResourceSchema {
    */
   usedBy?: { table: string; column: string; message: string; pathColumn?: boolean }[];
   fields: FieldSchema[];
+  /**
+   * Only the administrator tenant (`000000`) may read or write these rows (tenants, clients, tenant packages): every
+   * other tenant is refused with 403, whatever its role holds.
+   */
+  adminTenantOnly?: boolean;
+  /**
+   * Values the server makes on insert and answers once, in the submit's `data` (a generated secret, an initial
+   * password): the form shows them in a dialog with copy buttons. No read answers them later.
+   */
+  revealOnCreate?: { name: string; label: LocalizedText }[];
+  /**
+   * Messages of the screen's add, edit and delete: `success` replaces 新增成功/更新成功/删除成功; `quietFailure` shows
+   * no message on failure (only the console logs it).
+   */
+  notifications?: { success?: LocalizedText; quietFailure?: boolean };
 }
 
 export const DEFAULT_ENDPOINTS: ResourceEndpoints = {

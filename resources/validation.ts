@@ -45,8 +45,16 @@ export const ruleMessages = {
   email: (field: Pick<FieldSchema, 'label'>) => `${labelZh(field.label)}格式不正确`,
   maxLength: (field: Pick<FieldSchema, 'label'>, max: number) => `${labelZh(field.label)}长度不能超过${max}个字符`,
   format: (field: Pick<FieldSchema, 'label'>) => `${labelZh(field.label)}格式不正确`,
+  code: (field: Pick<FieldSchema, 'label'>) => `${labelZh(field.label)}只能包含字母、数字、点、下划线或中划线`,
+  prefix: (field: Pick<FieldSchema, 'label'>, prefixes: readonly string[]) => `${labelZh(field.label)}必须以 ${prefixes.join(' 或 ')} 开头`,
   required: (field: Pick<FieldSchema, 'label' | 'required'>) => field.required ?? `请输入${labelZh(field.label)}`,
 };
 
 /** Dates and datetimes as sent (`yyyy-MM-dd[ HH:mm:ss]`) compare as text. */
 export const isBefore = (value: string, other: string) => value !== '' && other !== '' && value < other;
+
+export const isCode = (text: string) => /^[A-Za-z0-9._-]+$/.test(text);
+
+/** The value starts with one of `prefixes` (compared case-insensitively). */
+export const hasPrefix = (text: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => text.toLowerCase().startsWith(prefix.toLowerCase()));

@@ -19,6 +19,11 @@ export interface WriteContext {
   before?: Record<string, unknown>;
   /** The request body as sent. */
   body: Record<string, unknown>;
+  /**
+   * Values answered once in the submit's `data` (the schema's `revealOnCreate`: a generated secret, an initial
+   * password); a hook sets them, nothing stores them in clear.
+   */
+  revealed: Record<string, string>;
 }
 
 export interface RemoveContext {

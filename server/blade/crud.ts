@@ -20,6 +20,10 @@ export function primaryDept(user: BladeUser): string | null {
 }
 
 type Row = Record<string, unknown>;
+/** What a submit hands back besides the id: the values its hooks reveal once. */
+export interface SubmitSink {
+  revealed?: Record<string, string>;
+}
 type Page = ReturnType<typeof pageOf<Row>>;
 
 export interface ResourceStore {
@@ -29,7 +33,7 @@ export interface ResourceStore {
   /** The row with its child rows, or undefined when it does not exist, is deleted, or belongs to another tenant. */
   detail(user: BladeUser, id: string): Promise<Row | undefined>;
   /** Insert (no id) or update (id) in one transaction with the child rows; undefined when the row is not the caller's. */
-  submit(user: BladeUser, body: unknown): Promise<string | undefined>;
+  submit(user: BladeUser, body: unknown, sink?: SubmitSink): Promise<string | undefined>;
   /**
    * The checks an insert of `body` would pass through, without writing: parsing, refs (and their fills), row rules
    * and unique values; throws the 400 submit would. Hooks and child rows are not run. Answers the values to store.
@@ -70,6 +74,8 @@ function parseValues(fields: readonly FieldSchema[], body: Row, isInsert: boolea
   const values: Row = {};
   for (const field of writableOf(fields)) {
     let value = Object.hasOwn(body, field.name) ? parseFieldValue(field, body[field.name]) : undefined;
+    // A write-only value left empty on update keeps what is stored (the form never shows it).
+    if (field.writeOnly && !isInsert && value === null) value = undefined;
     // A default fills an absent key; a value sent empty is the user's choice (a required field refuses it).
     if (isInsert && value === undefined && field.defaultValue !== undefined) value = parseFieldValue(field, field.defaultValue);
     if (value !== undefined) values[field.name] = value;
@@ -88,6 +94,8 @@ interface Usage {
   column: string;
   message: string;
   pathColumn?: boolean;
+  /** The using table holds rows of several tenants scoped by `tenant_id` (default); false for shared tables. */
+  tenantScoped?: boolean;
 }
 
 /** Where other resources point at rows of `schema` (ref and tree-path fields, child rows included). */
@@ -102,8 +110,10 @@ export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchem
     for (const { table, fields, self } of tables) {
       for (const field of fields) {
         if (self || field.virtual) continue;
-        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message });
-        if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true });
+        // Shared tables (tenants) hold their users' rows without the tenant column scoping them.
+        const shared = other.tenantScoped ? {} : { tenantScoped: false };
+        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message, ...shared });
+        if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true, ...shared });
       }
     }
   }
@@ -280,7 +290,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       const match = use.pathColumn
         ? `string_to_array(${column}, ',') && string_to_array(${params.add(ids.join(','))}, ',')`
         : `${column} = ANY(${idArray(params)})`;
-      const where = [match, `tenant_id = ${params.add(user.tenantId)}`, 'is_deleted = 0'];
+      const where = [match, ...(use.tenantScoped === false ? [] : [`tenant_id = ${params.add(user.tenantId)}`]), 'is_deleted = 0'];
       const [used] = await tx.query(`SELECT 1 FROM ${assertIdentifier(use.table)} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
       if (used) throw badRequest(use.message);
     }
@@ -328,7 +338,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       return children.length > 0 ? { ...row, ...(await childRowsOf(user, id)) } : row;
     },
 
-    async submit(user, rawBody) {
+    async submit(user, rawBody, sink) {
       const body = requireObject(rawBody);
       const id = parseIdValue(body.id);
       const isInsert = id === undefined;
@@ -341,8 +351,15 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
             [before] = await readRows(user, [`${BASE_ALIAS}.id = ${params.add(id)}`], params, 'FOR UPDATE OF t', tx);
             if (!before) return undefined;
           }
+          // Fields written on insert only: resending the stored value is fine, changing it is not.
+          if (before) {
+            for (const field of schema.fields.filter((candidate) => candidate.immutable && Object.hasOwn(values, candidate.name))) {
+              if (String(values[field.name] ?? '') !== String(before[field.name] ?? '')) throw badRequest(`${field.label.zh}不可修改`);
+              delete values[field.name];
+            }
+          }
           const rowId = id ?? nextId();
-          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, values, before, body };
+          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, values, before, body, revealed: {} };
           await behaviour.beforeWrite?.(context);
           await resolveRefs(tx, user, schema.fields, values);
           checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), isInsert);
@@ -362,6 +379,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
           }
           await writeChildren(tx, user, rowId, body);
           await behaviour.afterWrite?.(context);
+          if (sink) sink.revealed = context.revealed;
           return rowId;
         });
       } catch (error) {

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { resourceSchemas } from '../../resources/schemas';
 import { buttonCode, endpointsOf, operationOf, type ResourceSchema } from '../../resources/types';
 import type { ResourceBehaviour, ResourceRoutes } from './behaviour';
-import type { BladeApp, BladeEnv, BladeUser, ServerServices } from './context';
-import { idList, jsonBody, type ResourceStore } from './crud';
+import { ADMIN_TENANT, type BladeApp, type BladeEnv, type BladeUser, type ServerServices } from './context';
+import { idList, jsonBody, type ResourceStore, type SubmitSink } from './crud';
 import { mountLink } from './links';
 import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
@@ -23,8 +23,14 @@ export function readerCodesOf(schema: ResourceSchema, schemas: readonly Resource
   return [...codes];
 }
 
+/** Rows only the administrator tenant manages (tenants, clients): every other tenant is refused, whatever its role. */
+export function assertTenantMayUse(schema: ResourceSchema, user: BladeUser) {
+  if (schema.adminTenantOnly && user.tenantId !== ADMIN_TENANT) throw forbidden();
+}
+
 /** The caller holds the button of the declared operation; an undeclared operation is refused to everyone. */
 export async function assertOperation(services: ServerServices, schema: ResourceSchema, user: BladeUser, alias: string) {
+  assertTenantMayUse(schema, user);
   if (!operationOf(schema, alias)) throw forbidden();
   await assertCode(services.db, user, buttonCode(schema.permissionCode, alias));
 }
@@ -42,6 +48,7 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
   const readers = readerCodesOf(schema);
 
   async function assertReader(user: BladeUser) {
+    assertTenantMayUse(schema, user);
     for (const code of readers) if (await hasMenu(services.db, user, code)) return;
     throw forbidden();
   }
@@ -103,9 +110,13 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
     const updates = typeof body === 'object' && body !== null && parseIdValue((body as { id?: unknown }).id) !== undefined;
     const alias = updates ? 'edit' : 'add';
     await assertOperation(services, schema, c.get('user'), alias);
-    const saved = await store.submit(c.get('user'), body);
-    if (saved !== undefined) await recordOperation(services.db, c, schema, labelOf(alias), body);
-    return send(c, R.status(saved !== undefined));
+    const sink: SubmitSink = {};
+    const saved = await store.submit(c.get('user'), body, sink);
+    if (saved === undefined) return send(c, R.status(false));
+    await recordOperation(services.db, c, schema, labelOf(alias), body);
+    // Values made on insert (a generated secret, an initial password) are answered this once.
+    const revealed = sink.revealed ?? {};
+    return send(c, Object.keys(revealed).length > 0 ? R.data(revealed) : R.status(true));
   });
   write(url(endpoints.remove), 'delete', async (c) => {
     const removed = await store.remove(c.get('user'), idList(c.req.query('ids')));

@@ -31,7 +31,8 @@ function derived(fields: readonly FieldSchema[], name: string, sql: string): Col
 }
 
 export function readModelOf(owner: string, fields: readonly FieldSchema[], alias = BASE_ALIAS): ReadModel {
-  const columns = storedColumnsOf(fields, alias);
+  // Write-only fields (passwords, secrets) are stored but never read back.
+  const columns = storedColumnsOf(fields, alias).filter((column) => !column.field?.writeOnly);
   const joins: string[] = [];
   const byName = new Map(columns.map((column) => [column.name, column]));
   fields.forEach((field, index) => {

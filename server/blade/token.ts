@@ -27,7 +27,8 @@ export interface TokenClaims {
 }
 
 export interface TokenService {
-  sign(claims: Omit<TokenClaims, 'token_type'>, type: TokenType): Promise<string>;
+  /** `seconds`: the lifetime (a client's own validity), else 3600 for access and 604800 for refresh tokens. */
+  sign(claims: Omit<TokenClaims, 'token_type'>, type: TokenType, seconds?: number): Promise<string>;
   /** The claims of a valid, unexpired token of that type, else undefined. */
   verify(token: string, type: TokenType): Promise<TokenClaims | undefined>;
 }
@@ -53,8 +54,8 @@ export async function loadSignKey(db: Db, configured?: string): Promise<Uint8Arr
 
 export function createTokenService(key: Uint8Array): TokenService {
   return {
-    sign(claims, type) {
-      const seconds = type === 'access_token' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS;
+    sign(claims, type, lifetime) {
+      const seconds = lifetime ?? (type === 'access_token' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS);
       return new SignJWT({ ...claims, token_type: type })
         .setProtectedHeader({ alg: 'HS512', typ: 'JsonWebToken' })
         .setIssuer('issuser')

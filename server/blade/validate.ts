@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldSchema, FieldType } from '../../resources/types';
-import { isBefore, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../resources/validation';
+import { hasPrefix, isBefore, isCode, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../resources/validation';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { parseDateText } from './query';
@@ -68,6 +68,9 @@ function fieldSchema(field: FieldSchema): z.ZodType {
     if (field.rules?.notBlank) refinements.push((s) => s.refine((value) => !isBlank(value), { error: ruleMessages.notBlank(field) }));
     if (field.rules?.ip) refinements.push((s) => s.refine(isIp, { error: ruleMessages.ip(field) }));
     if (field.rules?.email) refinements.push((s) => s.refine(isEmail, { error: ruleMessages.email(field) }));
+    if (field.rules?.code) refinements.push((s) => s.refine((value) => isBlank(value) || isCode(value), { error: ruleMessages.code(field) }));
+    const prefixes = field.rules?.prefix;
+    if (prefixes) refinements.push((s) => s.refine((value) => hasPrefix(value, prefixes), { error: ruleMessages.prefix(field, prefixes) }));
     if (field.rules?.phone) {
       refinements.push((s) =>
         s.superRefine((value, ctx) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACCESS_TOKEN_SECONDS, type TokenClaims, type TokenService } from '../blade/token';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type TokenClaims, type TokenService } from '../blade/token';
 import type { Db } from '../db/types';
 import { OAUTH, oauthError } from '../modules/auth/oauth-error';
 import type { UserRow } from './lookup';
@@ -24,17 +24,42 @@ function choose(owned: string[], requested: string | undefined): string[] {
   return [requested];
 }
 
-async function tokenResponse(tokens: TokenService, claims: Omit<TokenClaims, 'token_type'>, avatar: string) {
+/** How long a client's tokens live: its own `access_token_validity` / `refresh_token_validity` when positive. */
+export interface TokenValidity {
+  access: number;
+  refresh: number;
+}
+
+const DEFAULT_VALIDITY: TokenValidity = { access: ACCESS_TOKEN_SECONDS, refresh: REFRESH_TOKEN_SECONDS };
+
+export async function validityOf(db: Db, clientId: string): Promise<TokenValidity> {
+  const [client] = await db.query<{ access_token_validity: number | null; refresh_token_validity: number | null }>(
+    'SELECT access_token_validity, refresh_token_validity FROM blade_client WHERE client_id = $1 AND is_deleted = 0',
+    [clientId],
+  );
+  const positive = (value: number | null | undefined, fallback: number) => (value && value > 0 ? Number(value) : fallback);
+  return {
+    access: positive(client?.access_token_validity, DEFAULT_VALIDITY.access),
+    refresh: positive(client?.refresh_token_validity, DEFAULT_VALIDITY.refresh),
+  };
+}
+
+async function tokenResponse(
+  tokens: TokenService,
+  claims: Omit<TokenClaims, 'token_type'>,
+  avatar: string,
+  validity: TokenValidity = DEFAULT_VALIDITY,
+) {
   const [accessToken, refreshToken] = await Promise.all([
-    tokens.sign(claims, 'access_token'),
-    tokens.sign(claims, 'refresh_token'),
+    tokens.sign(claims, 'access_token', validity.access),
+    tokens.sign(claims, 'refresh_token', validity.refresh),
   ]);
   const { session_id: _session, ...publicClaims } = claims;
   return {
     access_token: accessToken,
     token_type: 'bearer',
     refresh_token: refreshToken,
-    expires_in: ACCESS_TOKEN_SECONDS,
+    expires_in: validity.access,
     scope: 'all',
     ...publicClaims,
     avatar,
@@ -79,6 +104,7 @@ export async function issueTokens(
       session_id: sessionId,
     },
     user.avatar ?? '',
+    await validityOf(services.db, audience.clientId),
   );
 }
 

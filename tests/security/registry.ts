@@ -52,7 +52,14 @@ export const textFields = (schema: ResourceSchema) =>
       !field.options &&
       !field.rules?.ip &&
       !field.rules?.phone &&
-      !field.rules?.email,
+      !field.rules?.email &&
+      // Values from a fixed set or of a fixed shape: not free text.
+      !field.rules?.code &&
+      !field.rules?.prefix &&
+      !field.options &&
+      !field.treeOptions &&
+      // Stored, never answered: nothing to find a row by or to render.
+      !field.writeOnly,
   );
 
 /** A value the field accepts; `tag` makes text unique. */
@@ -61,6 +68,9 @@ export function validValue(field: FieldSchema, tag: string): unknown {
   if (field.rules?.ip) return '10.0.0.1';
   if (field.rules?.phone) return '13800000000';
   if (field.rules?.email) return 'security@example.com';
+  if (field.rules?.prefix) return `${field.rules.prefix[0]}${tag}`.slice(0, field.maxLength ?? 255);
+  if (field.rules?.code) return tag.replace(/[^A-Za-z0-9._-]/g, '').slice(0, field.maxLength ?? 255);
+  if (field.options?.length && (field.type === 'string' || field.type === 'text')) return String(field.options[0].value);
   switch (field.type) {
     case 'string':
     case 'text':

@@ -1,6 +1,6 @@
 import type { ResourceSchema } from '../../resources/types';
 import { call } from '../server/client';
-import { creatable, keyField, operationsOf, pointerFields, schemaNamed, validBody } from './registry';
+import { creatable, keyField, operationsOf, pointerFields, schemaNamed, validBody, writableFields } from './registry';
 
 /**
  * A full insert body: pointer fields get a row of their target in the caller's tenant, created when there is none
@@ -14,6 +14,13 @@ export async function bodyFor(
   base?: string,
 ): Promise<Record<string, unknown> | undefined> {
   const body = validBody(schema, tag);
+  // Fields picked from a tree an endpoint answers (a package's menus): its first node.
+  for (const field of writableFields(schema).filter((candidate) => candidate.treeOptions)) {
+    const tree = await call(field.treeOptions!.endpoint, { token, base });
+    const first = tree.body?.data?.[0]?.id;
+    if (first) body[field.name] = String(first);
+    else if (field.required) return undefined;
+  }
   for (const field of pointerFields(schema)) {
     const targetName = field.ref?.resource ?? field.treePath!.resource;
     if (targetName === schema.name) continue;

@@ -131,6 +131,15 @@ export class ResourceFactory {
     return items;
   }
 
+  /** The id of the first leaf of the tree a `treeOptions` field picks from. */
+  async treeOptionValue(endpoint: string): Promise<string> {
+    const answer = await call(endpoint, { token: this.token });
+    let node: Row | undefined = (answer.body?.data as Row[] | undefined)?.[0];
+    if (!node) throw new Error(`${endpoint} answered no tree: ${answer.text}`);
+    while (node.children?.length) node = node.children[0] as Row;
+    return String(node.id);
+  }
+
   /** A valid value of a plain field (no ref, no tree path). */
   async plainValue(field: FieldSchema, index: number): Promise<unknown> {
     if (field.dict) {
@@ -138,6 +147,7 @@ export class ResourceFactory {
       return field.type === 'int' || field.type === 'number' ? Number(item.dictKey) : String(item.dictKey);
     }
     if (field.options?.length) return field.options[0].value;
+    if (field.treeOptions) return this.treeOptionValue(field.treeOptions.endpoint);
     const rules = field.rules ?? {};
     switch (field.type) {
       case 'string':
@@ -145,6 +155,7 @@ export class ResourceFactory {
         if (rules.ip) return '10.1.2.3';
         if (rules.email) return `${uniqueText('m')}@example.com`;
         if (rules.phone) return `139${String(Date.now() + sequence++).slice(-8)}`;
+        if (rules.prefix) return `${rules.prefix[0]}${uniqueText('u')}`.slice(0, field.maxLength ?? 255);
         return uniqueText(field.type === 'text' ? 'text ' : 'r').slice(0, field.maxLength ?? 255);
       }
       case 'int':

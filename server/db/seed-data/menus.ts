@@ -102,17 +102,6 @@ const handListedMenus: SeedMenu[] = [
     // Two layouts of the dictionaries (parents beside or above their items); their buttons are the dictionary screen's.
     screen('dict_horizontal', '字典管理(横)', '/dict-horizontal/index', 'BookOutlined', 13, []),
     screen('dict_vertical', '字典管理(纵)', '/dict-vertical/index', 'BookOutlined', 14, []),
-    screen('tenant', '租户管理', '/system/tenant', 'TeamOutlined', 7, [
-      ...CRUD,
-      ['setting', '授权配置', 1, 'SafetyCertificateOutlined'],
-      ['datasource', '数据源配置', 1, 'DatabaseOutlined'],
-      ['package-setting', '产品包配置', 1, 'GiftOutlined'],
-      ['recycle', '回收', 1, 'RestOutlined'],
-      ['pass', '通过', 2, 'CheckCircleOutlined'],
-    ]),
-    // Tenant packages: add, edit and delete only (spec §2: view not allowed).
-    screen('tenantpackage', '租户产品包', '/system/tenantpackage', 'GiftOutlined', 8, [ADD, EDIT, DELETE]),
-    screen('client', '应用管理', '/system/client', 'AppstoreOutlined', 9, CRUD),
   ]),
   // Its screens (roles, data scopes, API scopes) come from the resource schemas.
   group('authority', '权限管理', '/authority', 'SafetyOutlined', 4, []),
@@ -138,7 +127,6 @@ const handListedMenus: SeedMenu[] = [
     screen('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, [VIEW]),
   ]),
   group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
-    screen('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 1, CRUD),
     screen('model', '数据模型', '/tool/model', 'TableOutlined', 2, [
       ...CRUD,
       ['prototype', '模型配置', 2, 'SettingOutlined'],

@@ -33,6 +33,8 @@ export async function refreshGrant(services: ServerServices, request: TokenReque
   if (!claims || !(await sessionLive(db, claims.session_id, claims.user_id, claims.tenant_id))) {
     throw oauthError(OAUTH.invalidRefreshToken);
   }
+  // An expired, recycled or removed tenant renews no session either.
+  await assertTenantUsable(db, claims.tenant_id);
   const user = await findUser.byId(db, claims.tenant_id, claims.user_id);
   if (!user || user.status !== USER_STATUS.active) throw oauthError(OAUTH.invalidRefreshToken);
   if (await isLocked(db, user.tenant_id, user.account)) throw oauthError(OAUTH.tooManyFailures);

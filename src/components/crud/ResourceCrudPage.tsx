@@ -73,20 +73,27 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
     );
   const close = () => void navigate({ pathname: schema.route, search });
 
+  const notifications = schema.notifications ?? {};
   const deleteNotification = {
-    successNotification: () => ({ message: t('crud.deleteSuccess'), type: 'success' as const }),
+    successNotification: () => ({
+      message: t(notifications.success ? `${schema.name}.notifications.success` : 'crud.deleteSuccess'),
+      type: 'success' as const,
+    }),
     errorNotification: false as const,
+    // A screen that keeps failures to the console (spec §8, tenant packages).
+    ...(notifications.quietFailure ? { meta: { silent: true } } : {}),
   };
+  const onDeleteError = notifications.quietFailure ? (error: unknown) => console.error(`${schema.name}: remove failed`, error) : undefined;
   const askToDelete = (onOk: () => void) =>
     modal.confirm({ title: t('crud.confirmTitle'), content: t('crud.deleteConfirm'), okText: t('crud.ok'), cancelText: t('crud.cancel'), onOk });
-  const deleteRow = (id: BaseKey) => askToDelete(() => deleteOne({ resource: schema.name, id, ...deleteNotification }));
+  const deleteRow = (id: BaseKey) => askToDelete(() => deleteOne({ resource: schema.name, id, ...deleteNotification }, { onError: onDeleteError }));
   const deleteSelected = () => {
     if (selectedKeys.length === 0) {
       void message.warning(t('crud.selectAtLeastOne'));
       return;
     }
     // One remove call for the whole selection.
-    askToDelete(() => deleteMany({ resource: schema.name, ids: selectedKeys, ...deleteNotification }, { onSuccess: () => setSelectedKeys([]) }));
+    askToDelete(() => deleteMany({ resource: schema.name, ids: selectedKeys, ...deleteNotification }, { onSuccess: () => setSelectedKeys([]), onError: onDeleteError }));
   };
 
   // A form the user may not open (no button) falls back to the list, as an unknown sub-path does.

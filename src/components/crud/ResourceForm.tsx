@@ -12,6 +12,7 @@ import type { ResourceUiDescriptor } from './descriptor';
 import { FieldFormItem } from './fieldRenderers';
 import { keepDraft, takeDraft } from './formDrafts';
 import { LinkTableSection } from './LinkTableSection';
+import { useRevealOnce } from './RevealOnce';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
 interface ResourceFormProps {
@@ -72,6 +73,9 @@ function useDraftAcrossExpiry(resource: string, form: FormInstance, mode: FormMo
 export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: ResourceFormProps) {
   const { t } = useTranslation();
   const readOnly = mode === 'view';
+  const reveal = useRevealOnce(schema);
+  const notifications = schema.notifications ?? {};
+  const successKey = notifications.success ? `${schema.name}.notifications.success` : mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess';
   const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord>({
     resource: schema.name,
     // The view loads the row like edit does, and never submits.
@@ -79,10 +83,15 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
     id,
     redirect: false,
     warnWhenUnsavedChanges: false,
-    successNotification: () => ({ message: t(mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess'), type: 'success' }),
-    // The http layer already shows the server's message.
+    successNotification: () => ({ message: t(successKey), type: 'success' }),
+    // The http layer already shows the server's message, unless the screen keeps failures to the console.
     errorNotification: false,
-    onMutationSuccess: onClose,
+    meta: notifications.quietFailure ? { silent: true } : undefined,
+    onMutationError: notifications.quietFailure ? (error) => console.error(`${schema.name}: save failed`, error) : undefined,
+    onMutationSuccess: (answer) => {
+      onClose();
+      if (mode === 'create') reveal(answer.data as Record<string, unknown>);
+    },
   });
   const form = formProps.form!;
   const record = query?.data?.data as Record<string, unknown> | undefined;
@@ -124,7 +133,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
                 <Row gutter={16}>
                   {fields.map((field) => (
                     <Col key={field.name} xs={24} md={field.span ?? 12}>
-                      <FieldFormItem schema={schema} field={field} fields={schema.fields} readOnly={readOnly} record={record} form={form} />
+                      <FieldFormItem schema={schema} field={field} fields={schema.fields} readOnly={readOnly || (mode === 'edit' && field.immutable === true)} record={record} form={form} />
                     </Col>
                   ))}
                 </Row>

@@ -67,7 +67,7 @@ export function ResourceTable(props: ResourceTableProps) {
               {t('crud.addChild')}
             </Button>
           )}
-          {operations.rowCustom.map((operation) => (
+          {operations.rowCustom.filter((operation) => !operation.rowWhen || String(record[operation.rowWhen.field]) === String(operation.rowWhen.equals)).map((operation) => (
             <Button key={operation.alias} type="link" size="small" onClick={() => onOperation(operation, record.id as BaseKey)}>
               {t(operationLabelKey(schema, operation.alias))}
             </Button>

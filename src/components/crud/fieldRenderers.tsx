@@ -4,7 +4,7 @@ import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
-import { ObjectUploadInput, RefSelect, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
+import { ObjectUploadInput, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
 import {
   DATE_FORMAT,
   DATETIME_FORMAT,
@@ -126,6 +126,7 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
     );
   }
   if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
+  if (field.treeOptions) return <TreeOptionsChecks {...control} field={field} />;
   if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
   if (field.widget === 'icon') {
     return (
@@ -152,13 +153,35 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
           style={{ width: '100%' }}
         />
       );
-    default:
-      return <Input {...control} placeholder={inputPlaceholder} maxLength={field.maxLength} />;
+    default: {
+      // A stored secret is never shown: on edit the box starts empty and keeps the secret unless something is typed.
+      const placeholder = field.writeOnly && record ? t('crud.writeOnlyKeep') : inputPlaceholder;
+      return field.writeOnly ? (
+        <Input.Password {...control} placeholder={placeholder} maxLength={field.maxLength} autoComplete="new-password" />
+      ) : (
+        <Input {...control} placeholder={placeholder} maxLength={field.maxLength} />
+      );
+    }
   }
 }
 
-/** Dates travel as strings; the date pickers hold dayjs values. A null number from the server (`-1`) is empty. */
+/** Several choices (checkboxes, a checked tree) of a text field travel comma-joined; the controls hold arrays. */
+const isMultiText = (field: FieldSchema) =>
+  (field.type === 'string' || field.type === 'text') && (field.widget === 'checkbox' || field.treeOptions !== undefined);
+
+/**
+ * Dates travel as strings; the date pickers hold dayjs values. A null number from the server (`-1`) is empty. Several
+ * choices of a text field travel comma-joined.
+ */
 export function valuePropsOf(field: FieldSchema) {
+  if (isMultiText(field)) {
+    return {
+      getValueProps: (value: unknown) => ({
+        value: Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? value.split(',') : [],
+      }),
+      normalize: (value: unknown) => (Array.isArray(value) ? value.join(',') : value),
+    };
+  }
   if (field.type === 'date' || field.type === 'datetime') {
     const format = dateFormatOf(field);
     return {

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Cascader, Modal, Select, TreeSelect, Upload } from 'antd';
+import { Button, Cascader, Modal, Select, Tree, TreeSelect, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../providers/http';
@@ -249,5 +249,59 @@ export function RefMultiPicker({ field, title, onCancel, onPick }: { field: Fiel
         placeholder={t('crud.selectPlaceholder', { label: t('crud.rows') })}
       />
     </Modal>
+  );
+}
+
+interface OptionNode {
+  id: string;
+  title?: string;
+  name?: string;
+  children?: OptionNode[];
+}
+
+interface CheckNode {
+  key: string;
+  title: string;
+  children?: CheckNode[];
+}
+
+const toTreeData = (nodes: OptionNode[]): CheckNode[] =>
+  nodes.map((node) => ({
+    key: String(node.id),
+    title: String(node.title ?? node.name ?? node.id),
+    ...(node.children?.length ? { children: toTreeData(node.children) } : {}),
+  }));
+
+/**
+ * Checkboxes over a tree an endpoint answers (BladeX tree nodes): a package's menus. The value is the checked ids
+ * (an array; the form item joins them with commas); checking a node checks what is below it.
+ */
+export function TreeOptionsChecks({ field, value, onChange }: ControlProps & { field: FieldSchema }) {
+  const [nodes, setNodes] = useState<OptionNode[]>([]);
+  const endpoint = field.treeOptions!.endpoint;
+  useEffect(() => {
+    let active = true;
+    http.get(endpoint).then(
+      (response) => active && setNodes((response.data.data as OptionNode[] | null) ?? []),
+      () => undefined, // the http layer already told the user
+    );
+    return () => {
+      active = false;
+    };
+  }, [endpoint]);
+  const treeData = useMemo(() => toTreeData(nodes), [nodes]);
+  const checked = Array.isArray(value) ? (value as string[]) : [];
+  return (
+    <div className="crud-tree-checks" data-field={field.name}>
+      <Tree
+        checkable
+        selectable={false}
+        defaultExpandAll={false}
+        treeData={treeData}
+        checkedKeys={checked}
+        onCheck={(keys) => onChange?.(Array.isArray(keys) ? keys.map(String) : keys.checked.map(String))}
+        height={320}
+      />
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { CrudFilters } from '@refinedev/core';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import type { FieldSchema, FormMode, LocalizedText, ResourceSchema, SectionSchema } from '../../../resources/types';
-import { isBefore, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../../resources/validation';
+import { hasPrefix, isBefore, isCode, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../../resources/validation';
 
 /** What a schema-driven screen needs from i18n; keeps this module free of React. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -86,6 +86,9 @@ export function formRulesOf(field: FieldSchema, siblings: readonly FieldSchema[]
   if (field.rules?.notBlank) rules.push({ validator: async (_, value) => { if (text(value) !== '' && isBlank(text(value))) throw new Error(ruleMessages.notBlank(field)); } });
   if (field.rules?.ip) rules.push(check(isIp, ruleMessages.ip(field)));
   if (field.rules?.email) rules.push(check(isEmail, ruleMessages.email(field)));
+  if (field.rules?.code) rules.push(check((value) => isBlank(value) || isCode(value), ruleMessages.code(field)));
+  const prefixes = field.rules?.prefix;
+  if (prefixes) rules.push(check((value) => hasPrefix(value, prefixes), ruleMessages.prefix(field, prefixes)));
   if (field.rules?.phone) {
     rules.push({ validator: async (_, value) => { const problem = text(value) === '' ? undefined : phoneProblem(text(value)); if (problem) throw new Error(problem); } });
   }
