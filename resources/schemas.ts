@@ -1,3 +1,4 @@
+import { deptSchema } from './dept/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
@@ -5,6 +6,7 @@ import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
 import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
+import { postSchema } from './post/schema';
 import { projectSchema } from './project/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
@@ -24,6 +26,8 @@ export const resourceSchemas: ResourceSchema[] = [
   paramSchema,
   noticeSchema,
   userSchema,
+  deptSchema,
+  postSchema,
   projectSchema,
   moduleTypeSchema,
   toolDeviceSchema,

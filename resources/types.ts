@@ -68,6 +68,8 @@ export interface FieldRules {
   email?: boolean;
   /** Required only when another field has this value (case ownership 1 → project required). */
   requiredWhen?: { field: string; equals: string | number };
+  /** Must equal the value of another field (a password's confirmation), else `message`. */
+  sameAs?: { field: string; message: string };
 }
 
 export interface FieldSchema {
@@ -114,6 +116,11 @@ export interface FieldSchema {
   readOnly?: boolean;
   /** Derived by the server (a join, a computed value): no column of its own. */
   virtual?: boolean;
+  /**
+   * Accepted on write, never read back: not selected, listed, filtered or answered (a password). With `virtual` it
+   * is not stored either (a confirmation). The form shows it as a password input.
+   */
+  writeOnly?: boolean;
 }
 
 /** Wire paths relative to `api`, overridable per resource (e.g. task: submit → mainTaskSubmit). */
@@ -228,8 +235,13 @@ export interface ResourceSchema {
   /** Rows are written by the server only: list and detail, no submit or remove. */
   readOnly?: boolean;
   operations: OperationSchema[];
-  /** A `treePath` field whose tree stands beside the list: picking a node lists the rows under it. */
+  /**
+   * A `treePath` field whose tree stands beside the list: picking a node lists the rows under it. Or a field whose
+   * `ref` targets a tree resource: picking a node sends `<field>=<id>` and the list endpoint decides what is under it.
+   */
   treeFilter?: string;
+  /** Tree resources: the list is a tree table whose rows come from `lazy-list` and expand on demand. */
+  treeTable?: 'lazy';
   /** Row selection of the list (default multiple; spec: terminals single). */
   selection?: 'single' | 'multiple';
   /** Add/edit/view container. */

@@ -15,7 +15,7 @@ beforeAll(async () => {
 /** A plain field an edit can change to a fresh value: a non-unique string if there is one, else the key. */
 function editableFieldOf(schema: ResourceSchema): FieldSchema {
   const plain = writableFields(schema.fields).filter(
-    (field) => (field.type === 'string' || field.type === 'text') && !field.ref && !field.treePath && !field.dict && !field.rules?.ip,
+    (field) => (field.type === 'string' || field.type === 'text') && !field.ref && !field.treePath && !field.dict && !field.rules?.ip && !field.writeOnly,
   );
   return plain.find((field) => !field.unique && field.form !== false) ?? keyFieldOf(schema);
 }

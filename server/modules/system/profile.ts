@@ -2,9 +2,11 @@ import { phoneProblem } from '../../../resources/validation';
 import type { BladeModule, BladeUser } from '../../blade/context';
 import { idList, jsonBody } from '../../blade/crud';
 import { R, send } from '../../blade/envelope';
-import { badRequest, MSG } from '../../blade/errors';
+import { badRequest, forbidden, MSG } from '../../blade/errors';
 import { isIdText, nextId } from '../../blade/ids';
-import { requireCode } from '../../blade/permissions';
+import { hasMenu, requireCode } from '../../blade/permissions';
+import { readerCodesOf } from '../../blade/mount';
+import { deptSchema } from '../../../resources/dept/schema';
 import { pageOf, parsePaging, SqlParams } from '../../blade/query';
 import { scopedRows } from '../../blade/scope';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
@@ -233,9 +235,18 @@ export const profileModule: BladeModule = (app, services) => {
     return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', role_name: 'string', role_alias: 'string' }))));
   });
 
+  // A user's own departments (the switch dialog) are open to that user; any other list follows the screens that
+  // show departments (their readers, as the generic routes guard them).
   app.get(`${BASE}/dept/select`, async (c) => {
-    const { tenantId } = c.get('user');
-    const owned = await ownedIds(c.req.query('userId'), tenantId, 'dept_id');
+    const user = c.get('user');
+    const { tenantId } = user;
+    const userId = c.req.query('userId');
+    if (userId !== user.userId) {
+      let reader = false;
+      for (const code of readerCodesOf(deptSchema)) if (!reader && (await hasMenu(db, user, code))) reader = true;
+      if (!reader) throw forbidden();
+    }
+    const owned = await ownedIds(userId, tenantId, 'dept_id');
     const rows = await db.query(
       `SELECT id, parent_id, dept_name FROM blade_dept
        WHERE tenant_id = $1 AND is_deleted = 0 AND ($2::text IS NULL OR id = ANY(string_to_array($2, ',')::bigint[]))

@@ -8,8 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
 import { screenPathOf, screenViewOf } from '../../../resources/routing';
+import { schemaByName } from '../../../resources/schemas';
 import type { FormMode, ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
+import { LazyTreeTable } from './LazyTreeTable';
 import { ListTreeFilter } from './ListTreeFilter';
 import { ResourceForm } from './ResourceForm';
 import { ResourceSearchForm } from './ResourceSearchForm';
@@ -76,8 +78,13 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   if ((tableQuery.error as { code?: number } | null)?.code === FORBIDDEN) return <Navigate to="/403" replace />;
   if (view.kind === 'unknown' || !formAllowed) return <Navigate to={{ pathname: schema.route, search }} replace />;
 
-  const treeField = schema.fields.find((field) => field.name === schema.treeFilter && field.treePath);
+  // The tree beside the list: a tree path (rows under a node), or a ref to a tree resource (the list decides).
+  const treeField = schema.fields.find(
+    (field) => field.name === schema.treeFilter && (field.treePath || (field.ref && schemaByName(field.ref.resource)?.tree)),
+  );
   const treeValue = filters.find((filter) => 'field' in filter && filter.field === treeField?.name)?.value as string | undefined;
+  const pickNode = (value: string | undefined) =>
+    setFilters([{ field: treeField!.name, operator: treeField!.treePath ? 'startswith' : 'contains', value }], 'merge');
   const page = (
     <Card variant="borderless" className="crud-page" data-resource={schema.name}>
       <ResourceSearchForm schema={schema} formProps={searchFormProps} initialValues={initialSearch} />
@@ -100,8 +107,19 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
             {t(operationLabelKey(schema, operation.alias))}
           </Button>
         ))}
-        {ui.toolbar && <ui.toolbar schema={schema} filters={filters} />}
+        {ui.toolbar && <ui.toolbar schema={schema} filters={filters} selectedKeys={selectedKeys} clearSelection={() => setSelectedKeys([])} />}
       </Space>
+      {schema.treeTable === 'lazy' ? (
+        <LazyTreeTable
+          schema={schema}
+          filters={filters}
+          operations={operations}
+          selectedKeys={selectedKeys}
+          onSelect={setSelectedKeys}
+          onOpen={open}
+          onDelete={deleteRow}
+        />
+      ) : (
       <ResourceTable
         schema={schema}
         ui={ui}
@@ -114,6 +132,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
         onOperation={(operation, id) => runOperation(operation, [id])}
         singleSelect={schema.selection === 'single'}
       />
+      )}
       {view.kind === 'form' && <ResourceForm key={`${view.mode}:${view.id ?? ''}`} schema={schema} ui={ui} mode={view.mode} id={view.id} onClose={close} />}
     </Card>
   );
@@ -123,7 +142,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       <ListTreeFilter
         field={treeField}
         value={treeValue}
-        onPick={(path) => setFilters([{ field: treeField.name, operator: 'startswith', value: path }], 'merge')}
+        onPick={pickNode}
       />
       {page}
     </div>

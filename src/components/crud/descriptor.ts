@@ -1,4 +1,4 @@
-import type { BaseRecord, CrudFilters } from '@refinedev/core';
+import type { BaseKey, BaseRecord, CrudFilters } from '@refinedev/core';
 import type { FormInstance } from 'antd';
 import type { TableColumnType } from 'antd';
 import type { ComponentType } from 'react';
@@ -14,6 +14,14 @@ export interface SectionProps {
   record?: Record<string, unknown>;
 }
 
+/** What a screen's own toolbar receives: the list's filters and the rows selected in it. */
+export interface ToolbarProps {
+  schema: ResourceSchema;
+  filters: CrudFilters;
+  selectedKeys: BaseKey[];
+  clearSelection(): void;
+}
+
 /**
  * A resource folder's optional UI descriptor (`resources/<name>/index.ts`, loaded with the screen): section bodies
  * beyond the generic fields, child rows and links, and column overrides of the list.
@@ -25,5 +33,5 @@ export interface ResourceUiDescriptor {
    * Rendered after the toolbar buttons with the list's current filters (import dialog, export download). A screen
    * with one draws its toolbar-only custom operations itself: the generic buttons act on selected rows.
    */
-  toolbar?: ComponentType<{ schema: ResourceSchema; filters: CrudFilters }>;
+  toolbar?: ComponentType<ToolbarProps>;
 }

@@ -114,6 +114,7 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
   }
   if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
   if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
+  if (field.writeOnly) return <Input.Password {...control} placeholder={inputPlaceholder} autoComplete="new-password" />;
   if (isChoiceField(field)) return <ChoiceEditor {...control} field={field} placeholder={selectPlaceholder} />;
   switch (field.type) {
     case 'text':
@@ -184,7 +185,7 @@ export function FieldFormItem({ schema, field, fields, readOnly, record, form, n
       label={noLabel ? undefined : label}
       rules={formRulesOf(field, fields)}
       validateTrigger={FORM_VALIDATE_TRIGGER}
-      dependencies={field.rules?.notBefore ? [[...namePrefix, field.rules.notBefore]] : undefined}
+      dependencies={field.rules?.notBefore ?? field.rules?.sameAs?.field ? [[...namePrefix, (field.rules?.notBefore ?? field.rules?.sameAs?.field)!]] : undefined}
       {...valuePropsOf(field)}
     >
       <FieldEditor field={field} label={label} record={record} form={form} namePrefix={absolutePrefix ?? namePrefix} />
