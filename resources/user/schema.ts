@@ -55,8 +55,8 @@ export const userSchema: ResourceSchema = {
     { key: 'duty', label: { zh: '职责信息', en: 'Duties' } },
   ],
   fields: [
-    { name: 'account', type: 'string', label: { zh: '登录账号', en: 'Account' }, required: '请输入登录账号', maxLength: 45, search: 'like', unique: '当前用户已存在', rules: { notBlank: true } },
-    { name: 'userType', type: 'int', label: { zh: '用户平台', en: 'Platform' }, required: '请选择用户平台', dict: { code: 'user_type', as: 'userTypeName' }, search: 'equal', defaultValue: 1 },
+    { name: 'account', type: 'string', label: { zh: '登录账号', en: 'Account' }, required: '请输入登录账号', maxLength: 45, search: 'like', width: 120, unique: '当前用户已存在', rules: { notBlank: true } },
+    { name: 'userType', type: 'int', label: { zh: '用户平台', en: 'Platform' }, required: '请选择用户平台', dict: { code: 'user_type', as: 'userTypeName' }, search: 'equal', defaultValue: 1, width: 90 },
     { name: 'password', type: 'string', label: { zh: '密码', en: 'Password' }, required: '请输入密码', maxLength: 45, writeOnly: true, hiddenOn: ['edit', 'view'] },
     {
       name: 'password2',
@@ -69,16 +69,16 @@ export const userSchema: ResourceSchema = {
       hiddenOn: ['edit', 'view'],
       rules: { sameAs: { field: 'password', message: '两次密码输入不一致' } },
     },
-    { name: 'name', type: 'string', label: { zh: '用户昵称', en: 'Nickname' }, required: '请输入用户昵称', maxLength: 20, section: 'detail' },
-    { name: 'realName', type: 'string', label: { zh: '用户姓名', en: 'Real name' }, required: '请输入用户姓名', maxLength: 10, search: 'like', section: 'detail' },
-    { name: 'phone', type: 'string', label: { zh: '手机号码', en: 'Phone' }, maxLength: 45, rules: { phone: true }, section: 'detail' },
+    { name: 'name', type: 'string', label: { zh: '用户昵称', en: 'Nickname' }, required: '请输入用户昵称', maxLength: 20, section: 'detail', list: false },
+    { name: 'realName', type: 'string', label: { zh: '用户姓名', en: 'Real name' }, required: '请输入用户姓名', maxLength: 10, search: 'like', section: 'detail', width: 100 },
+    { name: 'phone', type: 'string', label: { zh: '手机号码', en: 'Phone' }, maxLength: 45, rules: { phone: true }, section: 'detail', list: false },
     { name: 'email', type: 'string', label: { zh: '电子邮箱', en: 'Email' }, maxLength: 45, rules: { email: true }, section: 'detail', list: false },
     { name: 'sex', type: 'int', label: { zh: '用户性别', en: 'Sex' }, dict: { code: 'sex', as: 'sexName' }, section: 'detail', list: false },
     { name: 'birthday', type: 'date', label: { zh: '用户生日', en: 'Birthday' }, section: 'detail', list: false },
     { name: 'code', type: 'string', label: { zh: '用户编号', en: 'Code' }, maxLength: 12, section: 'duty', list: false },
     // Picked in the duty section (several at once); the list and detail answer the names.
     { name: 'roleId', type: 'string', label: { zh: '所属角色', en: 'Roles' }, maxLength: 1000, list: false, form: false },
-    { name: 'roleName', type: 'string', label: { zh: '所属角色', en: 'Roles' }, virtual: true, readOnly: true, form: false, width: 160 },
+    { name: 'roleName', type: 'string', label: { zh: '所属角色', en: 'Roles' }, virtual: true, readOnly: true, form: false, width: 150 },
     {
       name: 'deptId',
       type: 'string',
@@ -89,7 +89,7 @@ export const userSchema: ResourceSchema = {
       list: false,
       form: false,
     },
-    { name: 'deptName', type: 'string', label: { zh: '所属部门', en: 'Departments' }, virtual: true, readOnly: true, form: false, width: 160 },
+    { name: 'deptName', type: 'string', label: { zh: '所属部门', en: 'Departments' }, virtual: true, readOnly: true, form: false, width: 150 },
     {
       name: 'postId',
       type: 'string',
@@ -111,6 +111,7 @@ export const userSchema: ResourceSchema = {
       virtual: true,
       readOnly: true,
       form: false,
+      width: 100,
     },
     { name: 'userExt', type: 'text', label: { zh: '平台扩展', en: 'Platform extension' }, maxLength: 2000, readOnly: true, list: false, form: false },
   ],

@@ -7,6 +7,7 @@ import { ChildRowsSection } from './ChildRowsSection';
 import type { ResourceUiDescriptor } from './descriptor';
 import { FieldFormItem } from './fieldRenderers';
 import { LinkTableSection } from './LinkTableSection';
+import { forgetResourceTree } from './pickers';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
 interface ResourceFormProps {
@@ -46,7 +47,11 @@ export function ResourceForm({ schema, ui, mode, id, onClose }: ResourceFormProp
     successNotification: () => ({ message: t(mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess'), type: 'success' }),
     // The http layer already shows the server's message.
     errorNotification: false,
-    onMutationSuccess: onClose,
+    onMutationSuccess: () => {
+      // A saved node shows at once in the tree pickers and the tree beside a list.
+      if (schema.tree) forgetResourceTree(schema.name);
+      onClose();
+    },
   });
   const form = formProps.form!;
   const record = query?.data?.data as Record<string, unknown> | undefined;
