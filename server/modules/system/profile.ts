@@ -41,13 +41,15 @@ const USER_COLUMNS = Object.keys(USER_TYPES).join(', ');
 
 const idsOf = (list: unknown) => String(list ?? '').split(',').filter(isIdText).join(',');
 
-async function namesOf(db: Db, table: 'blade_role' | 'blade_dept', column: string, ids: string): Promise<string> {
-  if (!ids) return '';
+
+async function namedIds(db: Db, table: 'blade_role' | 'blade_dept', column: string, ids: string) {
+  if (!ids) return { ids: '', names: '' };
   const rows = await db.query<{ id: string; name: string }>(
-    `SELECT id, ${column} AS name FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0`,
+    `SELECT id::text AS id, ${column} AS name FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0`,
     [ids],
   );
-  return ids.split(',').flatMap((id) => rows.find((row) => row.id === id)?.name ?? []).join(',');
+  const found = ids.split(',').filter((id) => rows.some((row) => row.id === id));
+  return { ids: found.join(','), names: found.map((id) => rows.find((row) => row.id === id)!.name).join(',') };
 }
 
 /** The caller's own user row with role and dept names, never the password. */
@@ -57,11 +59,10 @@ async function infoOf(db: Db, user: BladeUser) {
   const [row] = await db.query(`SELECT ${USER_COLUMNS} FROM blade_user WHERE ${where.join(' AND ')}`, params.values);
   if (!row) throw badRequest('用户不存在');
   const info = serializeColumns(row, USER_TYPES);
-  return {
-    ...info,
-    roleName: await namesOf(db, 'blade_role', 'role_name', idsOf(row.role_id)),
-    deptName: await namesOf(db, 'blade_dept', 'dept_name', idsOf(row.dept_id)),
-  };
+  // Ids and names pair up by position (the switch dialog's choices): an id whose row is gone is left out of both.
+  const roles = await namedIds(db, 'blade_role', 'role_name', idsOf(row.role_id));
+  const depts = await namedIds(db, 'blade_dept', 'dept_name', idsOf(row.dept_id));
+  return { ...info, roleId: roles.ids, roleName: roles.names, deptId: depts.ids, deptName: depts.names };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
