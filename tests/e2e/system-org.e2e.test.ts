@@ -146,6 +146,41 @@ describe('departments, posts and users', () => {
     await shot('user-list');
   });
 
+  it('configures the platform of that user, grants it a second role, and lists registrations awaiting audit', async () => {
+    const users = new CrudPage(page, product.url, '/system/user');
+    await users.open();
+    const row = users.row(ACCOUNT);
+    await row.locator('.ant-checkbox-input').check();
+
+    await page.getByRole('button', { name: /平台配置/ }).click();
+    const platform = page.locator('.ant-modal-content').filter({ hasText: '平台配置' });
+    await platform.waitFor();
+    await pick(platform, '用户平台', 'APP');
+    await platform.locator('textarea').fill('{"device":"pad"}');
+    await platform.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('平台配置成功').waitFor();
+    await expect.poll(() => users.row(ACCOUNT).innerText()).toContain('APP');
+
+    await users.row(ACCOUNT).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /角色配置/ }).click();
+    const grant = page.locator('.ant-modal-content').filter({ hasText: '角色配置' });
+    await grant.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '普通用户' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '通知查看' }).click();
+    await grant.locator('.ant-modal-title').click();
+    await shot('user-grant');
+    await grant.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('角色配置成功').waitFor();
+    await expect.poll(() => users.row(ACCOUNT).innerText()).toContain('普通用户,通知查看');
+
+    await page.getByRole('button', { name: /用户审核/ }).click();
+    const audit = page.locator('.ant-modal-content').filter({ hasText: '用户审核' });
+    await audit.getByText('没有待审核的用户').waitFor();
+    await shot('user-audit');
+    await audit.getByRole('button', { name: /关\s*闭/ }).click();
+    await audit.waitFor({ state: 'hidden' });
+  });
+
   it('locks that user after 5 wrong passwords, shows it locked, unlocks it, and the user logs in', async () => {
     await logout();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
