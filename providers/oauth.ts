@@ -1,7 +1,7 @@
 import axios, { type CreateAxiosDefaults, type InternalAxiosRequestConfig } from 'axios';
 import { siteConfig } from './config';
 import { finishProgress, startProgress } from './progress';
-import { getTenantId, storeTokenResponse, type TokenResponse } from './session';
+import { getTenantId, getUserInfo, storeTokenResponse, type TokenResponse } from './session';
 import { getRefreshToken, getToken } from './storage';
 
 /**
@@ -115,7 +115,11 @@ export function refreshToken(switchTo?: SwitchTarget): Promise<void> {
   return refreshInFlight;
 }
 
-async function requestRefresh({ deptId = '', roleId = '' }: SwitchTarget): Promise<void> {
+async function requestRefresh(target: SwitchTarget): Promise<void> {
+  // A plain refresh keeps the department and role the session has (a switched one stays switched), as Saber does.
+  const current = getUserInfo();
+  const deptId = target.deptId ?? current?.dept_id ?? '';
+  const roleId = target.roleId ?? current?.role_id ?? '';
   const storedRefreshToken = getRefreshToken();
   if (!storedRefreshToken) throw new OAuthError('no refresh token stored', 401);
   const tenantId = getTenantId();

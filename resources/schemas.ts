@@ -4,6 +4,7 @@ import { dictSchema } from './dict/schema';
 import { dictBizSchema } from './dictbiz/schema';
 import { clientSchema } from './client/schema';
 import { datasourceSchema } from './datasource/schema';
+import { deptSchema } from './dept/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
@@ -12,6 +13,7 @@ import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
 import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
+import { postSchema } from './post/schema';
 import { projectSchema } from './project/schema';
 import { regionSchema } from './region/schema';
 import { taskSchema } from './task/schema';
@@ -38,6 +40,8 @@ export const resourceSchemas: ResourceSchema[] = [
   dictBizSchema,
   noticeSchema,
   userSchema,
+  deptSchema,
+  postSchema,
   projectSchema,
   moduleTypeSchema,
   toolDeviceSchema,

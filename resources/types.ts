@@ -74,6 +74,8 @@ export interface FieldRules {
   prefix?: string[];
   /** An identifier: letters, digits, `.`, `_` and `-` only (a tenant id, a client id). */
   code?: boolean;
+  /** Must equal the value of another field (a password's confirmation), else `message`. */
+  sameAs?: { field: string; message: string };
 }
 
 export interface FieldSchema {
@@ -122,7 +124,8 @@ export interface FieldSchema {
   virtual?: boolean;
   /**
    * Stored, never answered (a password, a secret): no read returns, filters or sorts by it; the form starts it empty,
-   * and an update that leaves it empty keeps the stored value.
+   * and an update that leaves it empty keeps the stored value. With `virtual` it is not stored either (a password's
+   * confirmation, checked with `rules.sameAs`).
    */
   writeOnly?: boolean;
   /** Written on insert only: the edit form shows it as text, and an update that changes it is refused (`<label>不可修改`). */
@@ -253,7 +256,10 @@ export interface ResourceSchema {
   /** Rows are written by the server only: list and detail, no submit or remove. */
   readOnly?: boolean;
   operations: OperationSchema[];
-  /** A `treePath` field whose tree stands beside the list: picking a node lists the rows under it. */
+  /**
+   * A `treePath` field whose tree stands beside the list: picking a node lists the rows under it. Or a field whose
+   * `ref` targets a tree resource: picking a node sends `<field>=<id>` and the list endpoint decides what is under it.
+   */
   treeFilter?: string;
   /** Row selection of the list (default multiple; spec: terminals single). */
   selection?: 'single' | 'multiple';

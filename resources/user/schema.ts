@@ -1,9 +1,10 @@
-import { VIEW } from '../operations';
+import { ADD, DELETE, EDIT, VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
 
 /**
- * Users of the tenant (table from the core migration; the password column is never declared, so never read).
- * Other screens pick users from `pageV2` (spec §7: current, size, status=1, realName).
+ * Users of the tenant (BladeX `blade_user`). The password is write-only: accepted on add (with its confirmation),
+ * stored as a hash, never read back. Roles, departments and posts are comma-joined ids; the list and the detail
+ * answer their names (`roleName`, `deptName`, `postName`). Other screens pick users from `pageV2` (spec §7).
  */
 export const userSchema: ResourceSchema = {
   name: 'user',
@@ -14,19 +15,104 @@ export const userSchema: ResourceSchema = {
   tableOwner: 'migration',
   tenantScoped: true,
   route: '/system/user',
+  menu: { parent: 'system', icon: 'UserOutlined', sort: 1 },
   permissionCode: 'user',
-  operations: [VIEW],
+  operations: [
+    ADD,
+    EDIT,
+    DELETE,
+    VIEW,
+    { alias: 'role', label: { zh: '角色配置', en: 'Roles' }, placement: 'toolbar', method: 'POST', path: 'grant', icon: 'UserAddOutlined' },
+    {
+      alias: 'reset-password',
+      label: { zh: '密码重置', en: 'Reset password' },
+      placement: 'toolbar',
+      method: 'POST',
+      path: 'reset-password',
+      icon: 'RetweetOutlined',
+      confirm: { zh: '确定将选择账号密码重置为默认密码?', en: 'Reset the selected accounts to the default password?' },
+    },
+    { alias: 'platform', label: { zh: '平台配置', en: 'Platform' }, placement: 'toolbar', method: 'POST', path: 'update-platform', icon: 'CloudServerOutlined' },
+    {
+      alias: 'unlock',
+      label: { zh: '账号解封', en: 'Unlock' },
+      placement: 'toolbar',
+      method: 'POST',
+      path: 'unlock',
+      icon: 'UnlockOutlined',
+      confirm: { zh: '确定将选择账号解封?', en: 'Unlock the selected accounts?' },
+    },
+    { alias: 'audit', label: { zh: '用户审核', en: 'Audit' }, placement: 'toolbar', method: 'POST', path: 'audit-pass', icon: 'AuditOutlined' },
+    { alias: 'import', label: { zh: '导入', en: 'Import' }, placement: 'toolbar', method: 'POST', path: 'import-user', icon: 'ImportOutlined' },
+    { alias: 'export', label: { zh: '导出', en: 'Export' }, placement: 'toolbar', method: 'GET', path: 'export-user', icon: 'ExportOutlined' },
+  ],
   form: { mode: 'drawer', width: '60%' },
   defaultSort: { column: 'create_time', order: 'desc' },
+  treeFilter: 'deptId',
+  sections: [
+    { key: 'basic', label: { zh: '基础信息', en: 'Account' } },
+    { key: 'detail', label: { zh: '详细信息', en: 'Details' } },
+    { key: 'duty', label: { zh: '职责信息', en: 'Duties' } },
+  ],
   fields: [
-    { name: 'account', type: 'string', label: { zh: '登录账号', en: 'Account' }, maxLength: 45, search: 'like', readOnly: true },
-    { name: 'name', type: 'string', label: { zh: '用户昵称', en: 'Nickname' }, maxLength: 20, readOnly: true },
-    { name: 'realName', type: 'string', label: { zh: '用户姓名', en: 'Real name' }, maxLength: 10, search: 'like', readOnly: true },
-    { name: 'phone', type: 'string', label: { zh: '手机号码', en: 'Phone' }, maxLength: 45, readOnly: true },
-    { name: 'email', type: 'string', label: { zh: '电子邮箱', en: 'Email' }, maxLength: 45, readOnly: true },
-    { name: 'userType', type: 'int', label: { zh: '用户平台', en: 'Platform' }, dict: { code: 'user_type', as: 'userTypeName' }, readOnly: true },
-    { name: 'roleId', type: 'string', label: { zh: '角色', en: 'Roles' }, list: false, readOnly: true },
-    { name: 'deptId', type: 'string', label: { zh: '部门', en: 'Departments' }, list: false, readOnly: true },
-    { name: 'status', type: 'int', label: { zh: '状态', en: 'Status' }, list: false, readOnly: true },
+    { name: 'account', type: 'string', label: { zh: '登录账号', en: 'Account' }, required: '请输入登录账号', maxLength: 45, search: 'like', width: 120, unique: '当前用户已存在', rules: { notBlank: true } },
+    { name: 'userType', type: 'int', label: { zh: '用户平台', en: 'Platform' }, required: '请选择用户平台', dict: { code: 'user_type', as: 'userTypeName' }, search: 'equal', defaultValue: 1, width: 90 },
+    { name: 'password', type: 'string', label: { zh: '密码', en: 'Password' }, required: '请输入密码', maxLength: 45, writeOnly: true, hiddenOn: ['edit', 'view'] },
+    {
+      name: 'password2',
+      type: 'string',
+      label: { zh: '确认密码', en: 'Confirm password' },
+      required: '请再次输入密码',
+      maxLength: 45,
+      writeOnly: true,
+      virtual: true,
+      hiddenOn: ['edit', 'view'],
+      rules: { sameAs: { field: 'password', message: '两次密码输入不一致' } },
+    },
+    { name: 'name', type: 'string', label: { zh: '用户昵称', en: 'Nickname' }, required: '请输入用户昵称', maxLength: 20, section: 'detail', list: false },
+    { name: 'realName', type: 'string', label: { zh: '用户姓名', en: 'Real name' }, required: '请输入用户姓名', maxLength: 10, search: 'like', section: 'detail', width: 100 },
+    { name: 'phone', type: 'string', label: { zh: '手机号码', en: 'Phone' }, maxLength: 45, rules: { phone: true }, section: 'detail', list: false },
+    { name: 'email', type: 'string', label: { zh: '电子邮箱', en: 'Email' }, maxLength: 45, rules: { email: true }, section: 'detail', list: false },
+    { name: 'sex', type: 'int', label: { zh: '用户性别', en: 'Sex' }, dict: { code: 'sex', as: 'sexName' }, section: 'detail', list: false },
+    { name: 'birthday', type: 'date', label: { zh: '用户生日', en: 'Birthday' }, section: 'detail', list: false },
+    { name: 'code', type: 'string', label: { zh: '用户编号', en: 'Code' }, maxLength: 12, section: 'duty', list: false },
+    // Picked in the duty section (several at once); the list and detail answer the names.
+    { name: 'roleId', type: 'string', label: { zh: '所属角色', en: 'Roles' }, maxLength: 1000, list: false, form: false },
+    { name: 'roleName', type: 'string', label: { zh: '所属角色', en: 'Roles' }, virtual: true, readOnly: true, form: false, width: 150 },
+    {
+      name: 'deptId',
+      type: 'string',
+      label: { zh: '所属部门', en: 'Departments' },
+      required: '请选择所属部门',
+      maxLength: 1000,
+      ref: { resource: 'dept', label: 'deptName', as: 'deptName', join: false, endpoint: 'tree' },
+      list: false,
+      form: false,
+    },
+    { name: 'deptName', type: 'string', label: { zh: '所属部门', en: 'Departments' }, virtual: true, readOnly: true, form: false, width: 150 },
+    {
+      name: 'postId',
+      type: 'string',
+      label: { zh: '所属岗位', en: 'Posts' },
+      maxLength: 1000,
+      ref: { resource: 'post', label: 'postName', as: 'postName', join: false, endpoint: 'select' },
+      list: false,
+      form: false,
+    },
+    { name: 'postName', type: 'string', label: { zh: '所属岗位', en: 'Posts' }, virtual: true, readOnly: true, form: false, list: false },
+    {
+      name: 'locked',
+      type: 'int',
+      label: { zh: '账号状态', en: 'Lock state' },
+      options: [
+        { value: 0, label: { zh: '正常', en: 'Normal' } },
+        { value: 1, label: { zh: '已锁定', en: 'Locked' } },
+      ],
+      virtual: true,
+      readOnly: true,
+      form: false,
+      width: 100,
+    },
+    { name: 'userExt', type: 'text', label: { zh: '平台扩展', en: 'Platform extension' }, maxLength: 2000, readOnly: true, list: false, form: false },
   ],
 };

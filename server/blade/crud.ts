@@ -63,9 +63,9 @@ function requireObject(body: unknown): Row {
 /** The audit `status` (blade-contract §1) is writable like any int field unless the schema declares its own. */
 const STATUS_FIELD: FieldSchema = { name: 'status', type: 'int', label: { zh: '状态', en: 'Status' } };
 
-/** Writable fields of a field list: declared, stored and not read-only, and the audit status. */
+/** Writable fields of a field list: declared, stored (or write-only) and not read-only, and the audit status. */
 const writableOf = (fields: readonly FieldSchema[]) => [
-  ...fields.filter((field) => !field.readOnly && !field.virtual),
+  ...fields.filter((field) => !field.readOnly && (!field.virtual || field.writeOnly)),
   ...(fields.some((field) => field.name === 'status') ? [] : [STATUS_FIELD]),
 ];
 

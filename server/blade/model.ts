@@ -58,7 +58,7 @@ export function storedColumnsOf(fields: readonly FieldSchema[], alias = BASE_ALI
     return stored(name, column, field?.type ?? type, field, alias);
   });
   const own = fields
-    .filter((field) => !AUDIT_NAMES.has(field.name) && !field.virtual)
+    .filter((field) => !AUDIT_NAMES.has(field.name) && !field.virtual && !field.writeOnly)
     .map((field) => stored(field.name, columnOf(field), field.type, field, alias));
   return [...audit, ...own];
 }

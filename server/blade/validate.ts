@@ -124,6 +124,10 @@ export function checkRowRules(fields: readonly FieldSchema[], row: Record<string
     const touched = isInsert || written.has(field.name) || (when !== undefined && written.has(when.field));
     const applies = when === undefined || String(row[when.field] ?? '') === String(when.equals);
     if (field.required && applies && touched && empty(value)) throw badRequest(ruleMessages.required(field));
+    const same = field.rules?.sameAs;
+    if (same && (touched || written.has(same.field)) && !empty(value) && String(value) !== String(row[same.field] ?? '')) {
+      throw badRequest(same.message);
+    }
     const other = field.rules?.notBefore ? byName.get(field.rules.notBefore) : undefined;
     if (other && (touched || written.has(other.name)) && typeof value === 'string' && typeof row[other.name] === 'string') {
       if (isBefore(value, row[other.name] as string)) throw badRequest(ruleMessages.notBefore(field, other));

@@ -1,4 +1,4 @@
-import type { FieldType, ResourceSchema } from '../../resources/types';
+import { columnOf, type FieldType, type ResourceSchema } from '../../resources/types';
 import { assertIdentifier, childSchemaOf, columnsOf, uniqueIndexName, type ColumnModel } from '../blade/model';
 import { SCHEMA_LOCK } from './migrate';
 import type { Db } from './types';
@@ -40,6 +40,13 @@ export async function ensureResourceTables(db: Db, schema: ResourceSchema): Prom
   for (const link of schema.links ?? []) await ensureLinkTable(db, link);
 }
 
+/** Stored write-only fields (a password): never read, so not in the read model, but a column all the same. */
+function writeOnlyColumnsOf(schema: ResourceSchema): ColumnModel[] {
+  return schema.fields
+    .filter((field) => field.writeOnly && !field.virtual)
+    .map((field) => ({ name: field.name, column: assertIdentifier(columnOf(field)), type: field.type, field, sql: '', stored: true }));
+}
+
 /** A migration-owned table must already have every column the schema declares: a mismatch stops the start. */
 async function checkMigrationTable(db: Db, schema: ResourceSchema): Promise<void> {
   const rows = await db.query<{ column_name: string }>(
@@ -47,7 +54,7 @@ async function checkMigrationTable(db: Db, schema: ResourceSchema): Promise<void
     [schema.table],
   );
   const present = new Set(rows.map((row) => row.column_name));
-  const missing = columnsOf(schema).filter((column) => !present.has(column.column));
+  const missing = [...columnsOf(schema), ...writeOnlyColumnsOf(schema)].filter((column) => !present.has(column.column));
   if (missing.length > 0) {
     throw new Error(`${schema.name}: table ${schema.table} lacks ${missing.map((column) => column.column).join(', ')}`);
   }
@@ -58,7 +65,7 @@ async function ensureResourceTable(db: Db, schema: ResourceSchema): Promise<void
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS ${table} (id bigint PRIMARY KEY)`);
-    const statements = columnsOf(schema)
+    const statements = [...columnsOf(schema), ...writeOnlyColumnsOf(schema)]
       .filter((column) => column.column !== 'id')
       .map((column) => `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column.column} ${columnDefinition(column)};`);
     statements.push(

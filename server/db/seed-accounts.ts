@@ -87,3 +87,36 @@ export async function seedNotices(db: Db, adminId: string, adminDept: string, no
     );
   }
 }
+
+/** A small department tree and a few posts for tenant 000000, each added only when missing (by id). */
+const ORG_DEPTS: [id: string, name: string, sort: number][] = [
+  ['1123598813738675203', '研发部', 3],
+  ['1123598813738675204', '产品部', 4],
+];
+const ORG_POSTS: [id: string, code: string, name: string, category: number, sort: number][] = [
+  ['1123598817738675202', 'ceo', '首席执行官', 1, 2],
+  ['1123598817738675203', 'manager', '经理', 2, 3],
+  ['1123598817738675204', 'staff', '员工', 3, 4],
+];
+
+export async function seedOrg(db: Db, seed: { now: string; adminId: string; adminDept: string }): Promise<void> {
+  const audit = [seed.adminId, seed.adminDept, seed.now];
+  for (const [id, name, sort] of ORG_DEPTS) {
+    await insertMissing(db, 'blade_dept', id, () =>
+      db.query(
+        `INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, create_user, create_dept, create_time, update_user, update_time)
+         VALUES ($1, $2, $3, $4, 2, $5, $5, $6, $7, $8, $9, $7, $9)`,
+        [id, ADMIN_TENANT, seed.adminDept, `0,${seed.adminDept}`, name, sort, ...audit],
+      ),
+    );
+  }
+  for (const [id, code, name, category, sort] of ORG_POSTS) {
+    const taken = await db.query('SELECT 1 FROM blade_post WHERE id = $1 OR (tenant_id = $2 AND post_code = $3 AND is_deleted = 0)', [id, ADMIN_TENANT, code]);
+    if (taken.length > 0) continue;
+    await db.query(
+      `INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, create_user, create_dept, create_time, update_user, update_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $7, $9)`,
+      [id, ADMIN_TENANT, category, code, name, sort, ...audit],
+    );
+  }
+}

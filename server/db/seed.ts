@@ -8,7 +8,7 @@ import type { SeedDict } from './seed-data/dicts';
 import type { SeedMenu, SeedTopMenu } from './seed-data/menus';
 import { SCHEMA_LOCK } from './migrate';
 import { seedDemoData } from './seed-demo';
-import { NOTICE_ROLE_MENU_CODES, seedNotices, seedTester } from './seed-accounts';
+import { NOTICE_ROLE_MENU_CODES, seedNotices, seedOrg, seedTester } from './seed-accounts';
 import type { Db } from './types';
 
 export interface SeedData {
@@ -216,6 +216,7 @@ export async function seedDatabase(db: Db, data: SeedData, options: { adminPassw
       await grant(tx, noticeRole, NOTICE_ROLE_MENU_CODES.flatMap((code) => idByCode.get(code) ?? []));
     }
     await seedNotices(tx, SEED_IDS.admin, SEED_IDS.dept, new Date());
+    await seedOrg(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept });
     return { generatedAdminPassword };
   });
 }

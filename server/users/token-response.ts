@@ -17,11 +17,16 @@ export const GUEST_USER_ID = '-1';
 const LICENSE = 'powered by blade-compatible server';
 const splitIds = (list: string | null) => (list ?? '').split(',').filter((id) => /^\d+$/.test(id));
 
-/** `Dept-Id` / `Role-Id` choose one of the user's depts / roles; anything else is refused. */
+/**
+ * `Dept-Id` / `Role-Id` choose among the user's depts / roles: one id, or a comma list (a client that refreshes with
+ * the ids of its current token, as Saber does, sends all of them while nothing was switched). An id the user does not
+ * hold is refused.
+ */
 function choose(owned: string[], requested: string | undefined): string[] {
-  if (!requested) return owned;
-  if (!owned.includes(requested)) throw oauthError(OAUTH.unauthorizedUser, '所选部门或角色不属于当前用户');
-  return [requested];
+  const ids = (requested ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+  if (ids.length === 0) return owned;
+  if (!ids.every((id) => owned.includes(id))) throw oauthError(OAUTH.unauthorizedUser, '所选部门或角色不属于当前用户');
+  return owned.filter((id) => ids.includes(id));
 }
 
 /** How long a client's tokens live: its own `access_token_validity` / `refresh_token_validity` when positive. */

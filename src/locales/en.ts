@@ -129,6 +129,7 @@ export const en: Record<string, string> = {
   'crud.screenMissing.back': 'Back to home',
   'crud.upload': 'Upload a file',
   'crud.uploadAgain': 'Upload again',
+  'crud.treeAll': 'All',
   'crud.allModules': 'All modules',
   'crud.pickMany': 'Pick several {{name}}',
   'crud.rows': 'rows',

@@ -129,6 +129,7 @@ export const zh: Record<string, string> = {
   'crud.screenMissing.back': '返回首页',
   'crud.upload': '上传文件',
   'crud.uploadAgain': '重新上传',
+  'crud.treeAll': '全部',
   'crud.allModules': '全部模块',
   'crud.pickMany': '批量选择{{name}}',
   'crud.rows': '数据',

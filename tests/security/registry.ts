@@ -34,9 +34,14 @@ export function operationsOf(schema: ResourceSchema): Operations {
 /** Whether rows can be created through the API at all. */
 export const creatable = (schema: ResourceSchema) => !schema.readOnly && declares(schema, 'add');
 
-/** Fields a client may write: not read-only, derived or hidden from the form. */
+/**
+ * Fields a client may write: not read-only or derived (a write-only confirmation is written), and shown in the form
+ * or required (a screen may edit a required field with its own part).
+ */
 export const writableFields = (schema: ResourceSchema): FieldSchema[] =>
-  (schema.fields ?? []).filter((field) => !field.readOnly && !field.virtual && field.form !== false);
+  (schema.fields ?? []).filter(
+    (field) => !field.readOnly && (!field.virtual || field.writeOnly) && (field.form !== false || field.required !== undefined),
+  );
 
 /** Fields whose value is another row (a ref, or a path in a tree resource). */
 export const pointerFields = (schema: ResourceSchema) =>
@@ -95,6 +100,11 @@ export function validBody(schema: ResourceSchema, tag: string): Record<string, u
   for (const field of writableFields(schema)) {
     const value = validValue(field, `${tag}-${field.name}`);
     if (value !== undefined) body[field.name] = value;
+  }
+  // A confirmation repeats the value it confirms.
+  for (const field of writableFields(schema)) {
+    const same = field.rules?.sameAs;
+    if (same && body[same.field] !== undefined) body[field.name] = body[same.field];
   }
   return body;
 }

@@ -36,6 +36,15 @@ export const SCOPE_FIXTURE = {
   },
 } as const;
 
+/** A third tenant whose account quota (`account_number` 1) its one administrator already fills. */
+export const QUOTA_TENANT = {
+  tenantId: '100002',
+  account: 'quotaadmin',
+  password: 'Quota-pass1',
+  roleId: '2100000000000000001',
+  deptId: '2100000000000000011',
+} as const;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     serverUrl: string;

@@ -6,7 +6,7 @@ import { startServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
-import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT, SCOPE_FIXTURE } from './fixtures';
+import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT, QUOTA_TENANT, SCOPE_FIXTURE } from './fixtures';
 
 const NOW = '2024-01-02 03:04:05';
 
@@ -38,6 +38,15 @@ async function addFixtures(db: Db) {
     await db.query(`INSERT INTO blade_dept (id, tenant_id, dept_name) VALUES ($1, $2, '部门')`, [deptId, other.tenantId]);
   }
   await addUser(db, '2000000000000000021', other.tenantId, other.account, other.password, other.roleIds.join(','), other.deptIds.join(','));
+  const quota = QUOTA_TENANT;
+  await db.query(
+    `INSERT INTO blade_tenant (id, tenant_id, tenant_name, account_number, create_time, update_time)
+     VALUES ('2100000000000000000', $1, '额度租户', 1, $2, $2)`,
+    [quota.tenantId, NOW],
+  );
+  await db.query(`INSERT INTO blade_role (id, tenant_id, role_name, role_alias, sort) VALUES ($1, $2, '租户管理员', 'administrator', 1)`, [quota.roleId, quota.tenantId]);
+  await db.query(`INSERT INTO blade_dept (id, tenant_id, dept_name, ancestors) VALUES ($1, $2, '额度部门', '0')`, [quota.deptId, quota.tenantId]);
+  await addUser(db, '2100000000000000021', quota.tenantId, quota.account, quota.password, quota.roleId, quota.deptId);
   await db.query(
     `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time)
      VALUES ($1, $2, '第二租户参数', $3, 'hidden', $4, $4)`,

@@ -33,7 +33,8 @@ const url = (schema: ResourceSchema, endpoint: keyof ReturnType<typeof endpoints
   `${schema.api}/${endpointsOf(schema)[endpoint]}`;
 
 /** Fields a request body may carry: stored and not server-maintained. */
-export const writableFields = (fields: readonly FieldSchema[]) => fields.filter((field) => !field.readOnly && !field.virtual);
+export const writableFields = (fields: readonly FieldSchema[]) =>
+  fields.filter((field) => !field.readOnly && (!field.virtual || field.writeOnly));
 
 /** Declared with add, edit and delete, and not read-only: the generic write path is open. */
 export const isWritable = (schema: ResourceSchema) =>
@@ -41,7 +42,7 @@ export const isWritable = (schema: ResourceSchema) =>
 
 /** The unique (else the first required, else the first) string field: what a list filter finds a row by. */
 export function keyFieldOf(schema: ResourceSchema): FieldSchema {
-  const strings = writableFields(schema.fields).filter((field) => field.type === 'string' && !field.ref && !field.treePath);
+  const strings = writableFields(schema.fields).filter((field) => field.type === 'string' && !field.ref && !field.treePath && !field.writeOnly);
   const key = strings.find((field) => field.unique) ?? strings.find((field) => field.required) ?? strings[0];
   if (!key) throw new Error(`${schema.name}: no string field to find rows by`);
   return key;
@@ -209,6 +210,9 @@ export class ResourceFactory {
         later.setUTCDate(later.getUTCDate() + 1);
         values[field.name] = [later.toISOString().slice(0, 10), time].filter(Boolean).join(' ');
       }
+      // A confirmation repeats the value it confirms.
+      const same = field.rules?.sameAs;
+      if (same && values[same.field] !== undefined) values[field.name] = values[same.field];
       // Required only when another field has a value: give the other field that value, so the rule applies.
       const when = field.rules?.requiredWhen;
       if (when && values[field.name] !== undefined) values[when.field] = when.equals;

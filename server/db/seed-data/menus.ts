@@ -89,16 +89,7 @@ const handListedMenus: SeedMenu[] = [
   group('desk', '工作台', '/desk', 'DesktopOutlined', 2, [
   ]),
   group('system', '系统管理', '/system', 'SettingOutlined', 3, [
-    screen('user', '用户管理', '/system/user', 'UserOutlined', 1, [
-      ...CRUD,
-      ['role', '角色配置', 1, 'UserAddOutlined'],
-      ['reset-password', '密码重置', 1, 'RetweetOutlined'],
-      ['platform', '平台配置', 1, 'CloudServerOutlined'],
-      ['unlock', '账号解封', 1, 'UnlockOutlined'],
-      ['audit', '用户审核', 1, 'AuditOutlined'],
-    ]),
-    screen('dept', '部门管理', '/system/dept', 'ApartmentOutlined', 2, CRUD),
-    screen('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, CRUD),
+    // 用户管理, 部门管理 and 岗位管理 come from their resource schemas.
     // Two layouts of the dictionaries (parents beside or above their items); their buttons are the dictionary screen's.
     screen('dict_horizontal', '字典管理(横)', '/dict-horizontal/index', 'BookOutlined', 13, []),
     screen('dict_vertical', '字典管理(纵)', '/dict-vertical/index', 'BookOutlined', 14, []),

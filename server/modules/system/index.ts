@@ -12,11 +12,13 @@ import { buttonsOf, routesOf } from './menus';
 import { profileModule } from './profile';
 
 const BASE = '/api/blade-system';
+/** BladeX's user service, as its commercial client names it. */
+const USER_ALIAS = '/api/blade-user';
 
 /** Paths answered without an access token (the login page asks before anyone is logged in). */
 export const SYSTEM_PUBLIC_PATHS = [`${BASE}/tenant/info`];
 /** What a social guest's token may call: applying for an account bound to its third-party account. */
-export const SYSTEM_GUEST_PATHS = [`${BASE}/user/register-guest`];
+export const SYSTEM_GUEST_PATHS = [`${BASE}/user/register-guest`, `${USER_ALIAS}/register-guest`];
 
 const DICT_TYPES = {
   id: 'id',
@@ -81,6 +83,17 @@ export const systemModule: BladeModule = (app, services) => {
       return send(c, R.data(rows.map((row) => serializeColumns(row, DICT_TYPES))));
     });
   }
+
+  // BladeX's commercial client calls the user service as `/api/blade-user/*`: the same endpoints, registered once
+  // under `/api/blade-system/user/*` and answered here by dispatching the request again under that path.
+  app.all(`${USER_ALIAS}/*`, (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = `${BASE}/user/${url.pathname.slice(USER_ALIAS.length + 1)}`;
+    const raw = c.req.raw;
+    const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD' && raw.body !== null;
+    const init: RequestInit & { duplex?: 'half' } = { method: raw.method, headers: raw.headers, body: hasBody ? raw.body : undefined, duplex: 'half' };
+    return app.fetch(new Request(url, init), c.env);
+  });
 
   app.post(`${BASE}/user/unlock`, requireCode(db, 'user_unlock'), async (c) => {
     const user = c.get('user');

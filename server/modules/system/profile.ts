@@ -5,6 +5,8 @@ import { R, send } from '../../blade/envelope';
 import { badRequest, forbidden, MSG } from '../../blade/errors';
 import { isIdText, nextId } from '../../blade/ids';
 import { hasMenu, requireCode } from '../../blade/permissions';
+import { readerCodesOf } from '../../blade/mount';
+import { deptSchema } from '../../../resources/dept/schema';
 import { pageOf, parsePaging, SqlParams } from '../../blade/query';
 import { scopedRows } from '../../blade/scope';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
@@ -39,13 +41,15 @@ const USER_COLUMNS = Object.keys(USER_TYPES).join(', ');
 
 const idsOf = (list: unknown) => String(list ?? '').split(',').filter(isIdText).join(',');
 
-async function namesOf(db: Db, table: 'blade_role' | 'blade_dept', column: string, ids: string): Promise<string> {
-  if (!ids) return '';
+
+async function namedIds(db: Db, table: 'blade_role' | 'blade_dept', column: string, ids: string) {
+  if (!ids) return { ids: '', names: '' };
   const rows = await db.query<{ id: string; name: string }>(
-    `SELECT id, ${column} AS name FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0`,
+    `SELECT id::text AS id, ${column} AS name FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0`,
     [ids],
   );
-  return ids.split(',').flatMap((id) => rows.find((row) => row.id === id)?.name ?? []).join(',');
+  const found = ids.split(',').filter((id) => rows.some((row) => row.id === id));
+  return { ids: found.join(','), names: found.map((id) => rows.find((row) => row.id === id)!.name).join(',') };
 }
 
 /** The caller's own user row with role and dept names, never the password. */
@@ -55,11 +59,10 @@ async function infoOf(db: Db, user: BladeUser) {
   const [row] = await db.query(`SELECT ${USER_COLUMNS} FROM blade_user WHERE ${where.join(' AND ')}`, params.values);
   if (!row) throw badRequest('用户不存在');
   const info = serializeColumns(row, USER_TYPES);
-  return {
-    ...info,
-    roleName: await namesOf(db, 'blade_role', 'role_name', idsOf(row.role_id)),
-    deptName: await namesOf(db, 'blade_dept', 'dept_name', idsOf(row.dept_id)),
-  };
+  // Ids and names pair up by position (the switch dialog's choices): an id whose row is gone is left out of both.
+  const roles = await namedIds(db, 'blade_role', 'role_name', idsOf(row.role_id));
+  const depts = await namedIds(db, 'blade_dept', 'dept_name', idsOf(row.dept_id));
+  return { ...info, roleId: roles.ids, roleName: roles.names, deptId: depts.ids, deptName: depts.names };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -233,9 +236,18 @@ export const profileModule: BladeModule = (app, services) => {
     return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', role_name: 'string', role_alias: 'string' }))));
   });
 
+  // A user's own departments (the switch dialog) are open to that user; any other list follows the screens that
+  // show departments (their readers, as the generic routes guard them).
   app.get(`${BASE}/dept/select`, async (c) => {
-    const { tenantId } = c.get('user');
-    const owned = await ownedIds(c.req.query('userId'), tenantId, 'dept_id');
+    const user = c.get('user');
+    const { tenantId } = user;
+    const userId = c.req.query('userId');
+    if (userId !== user.userId) {
+      let reader = false;
+      for (const code of readerCodesOf(deptSchema)) if (!reader && (await hasMenu(db, user, code))) reader = true;
+      if (!reader) throw forbidden();
+    }
+    const owned = await ownedIds(userId, tenantId, 'dept_id');
     const rows = await db.query(
       `SELECT id, parent_id, dept_name FROM blade_dept
        WHERE tenant_id = $1 AND is_deleted = 0 AND ($2::text IS NULL OR id = ANY(string_to_array($2, ',')::bigint[]))

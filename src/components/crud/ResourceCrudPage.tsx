@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
 import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
+import { schemaByName } from '../../../resources/schemas';
 import { endpointsOf, type FormMode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
@@ -104,8 +105,13 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   if ((tableQuery.error as { code?: number } | null)?.code === FORBIDDEN) return <Navigate to="/403" replace />;
   if (view.kind === 'unknown' || !formAllowed) return <Navigate to={{ pathname: schema.route, search }} replace />;
 
-  const treeField = schema.fields.find((field) => field.name === schema.treeFilter && field.treePath);
+  // The tree beside the list: a tree path (rows under a node), or a ref to a tree resource (the list decides).
+  const treeField = schema.fields.find(
+    (field) => field.name === schema.treeFilter && (field.treePath || (field.ref && schemaByName(field.ref.resource)?.tree)),
+  );
   const treeValue = filters.find((filter) => 'field' in filter && filter.field === treeField?.name)?.value as string | undefined;
+  const pickNode = (value: string | undefined) =>
+    setFilters([{ field: treeField!.name, operator: treeField!.treePath ? 'startswith' : 'contains', value }], 'merge');
   const page = (
     <Card variant="borderless" className="crud-page" data-resource={schema.name}>
       <ResourceSearchForm schema={schema} formProps={searchFormProps} initialValues={initialSearch} />
@@ -128,7 +134,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
             {t(operationLabelKey(schema, operation.alias))}
           </Button>
         ))}
-        {ui.toolbar && <ui.toolbar schema={schema} filters={filters} />}
+        {ui.toolbar && <ui.toolbar schema={schema} filters={filters} selectedKeys={selectedKeys} clearSelection={() => setSelectedKeys([])} />}
       </Space>
       <ResourceTable
         schema={schema}
@@ -168,7 +174,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       <ListTreeFilter
         field={treeField}
         value={treeValue}
-        onPick={(path) => setFilters([{ field: treeField.name, operator: 'startswith', value: path }], 'merge')}
+        onPick={pickNode}
       />
       {page}
     </div>

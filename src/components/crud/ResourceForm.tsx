@@ -13,6 +13,7 @@ import { FieldFormItem } from './fieldRenderers';
 import { keepDraft, takeDraft } from './formDrafts';
 import { LinkTableSection } from './LinkTableSection';
 import { useRevealOnce } from './RevealOnce';
+import { forgetResourceTree } from './pickers';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
 interface ResourceFormProps {
@@ -89,6 +90,8 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
     meta: notifications.quietFailure ? { silent: true } : undefined,
     onMutationError: notifications.quietFailure ? (error) => console.error(`${schema.name}: save failed`, error) : undefined,
     onMutationSuccess: (answer) => {
+      // A saved node shows at once in the tree pickers and the tree beside a list.
+      if (schema.tree) forgetResourceTree(schema.name);
       onClose();
       if (mode === 'create') reveal(answer.data as Record<string, unknown>);
     },

@@ -32,6 +32,14 @@ export interface RecordViewProps {
   onClose(): void;
 }
 
+/** What a screen's own toolbar receives: the list's filters and the rows selected in it. */
+export interface ToolbarProps {
+  schema: ResourceSchema;
+  filters: CrudFilters;
+  selectedKeys: BaseKey[];
+  clearSelection(): void;
+}
+
 /**
  * A resource folder's optional UI descriptor (`resources/<name>/index.ts`, loaded with the screen): section bodies
  * beyond the generic fields, child rows and links, and column overrides of the list.
@@ -43,7 +51,7 @@ export interface ResourceUiDescriptor {
    * Rendered after the toolbar buttons with the list's current filters (import dialog, export download). A screen
    * with one draws its toolbar-only custom operations itself: the generic buttons act on selected rows.
    */
-  toolbar?: ComponentType<{ schema: ResourceSchema; filters: CrudFilters }>;
+  toolbar?: ComponentType<ToolbarProps>;
   /** Custom operations that open a dialog of the screen (the role grant) instead of calling their path at once. */
   operationDialogs?: Record<string, ComponentType<OperationDialogProps>>;
   /**

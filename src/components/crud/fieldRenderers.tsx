@@ -227,7 +227,7 @@ export function FieldFormItem({ schema, field, fields, readOnly, record, form, n
       label={noLabel ? undefined : label}
       rules={formRulesOf(field, fields)}
       validateTrigger={FORM_VALIDATE_TRIGGER}
-      dependencies={field.rules?.notBefore ? [[...namePrefix, field.rules.notBefore]] : undefined}
+      dependencies={field.rules?.notBefore ?? field.rules?.sameAs?.field ? [[...namePrefix, (field.rules?.notBefore ?? field.rules?.sameAs?.field)!]] : undefined}
       {...valuePropsOf(field)}
     >
       <FieldEditor field={field} label={label} record={record} form={form} namePrefix={absolutePrefix ?? namePrefix} />

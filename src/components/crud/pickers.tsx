@@ -97,6 +97,12 @@ interface TreeNode {
 
 const treeCache = new Map<string, Promise<TreeNode[]>>();
 
+/** Forgets the loaded tree of a resource (after a write to it), so the next picker shows the change. */
+export function forgetResourceTree(resource: string): void {
+  const target = schemaByName(resource);
+  if (target) treeCache.delete(`${target.api}/${endpointsOf(target).tree}`);
+}
+
 /** The whole tree of a tree resource, loaded once per screen visit. */
 export function useResourceTree(resource: string): TreeNode[] {
   const [tree, setTree] = useState<TreeNode[]>([]);

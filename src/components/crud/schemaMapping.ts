@@ -19,7 +19,7 @@ export const fieldLabelKey = (schema: Pick<ResourceSchema, 'name'>, field: Field
 export const sectionLabelKey = (schema: ResourceSchema, section: SectionSchema) => `${schema.name}.sections.${section.key}`;
 export const operationLabelKey = (schema: ResourceSchema, alias: string) => `${schema.name}.operations.${alias}`;
 
-export const listFieldsOf = (schema: ResourceSchema) => schema.fields.filter((f) => f.list !== false);
+export const listFieldsOf = (schema: ResourceSchema) => schema.fields.filter((f) => f.list !== false && !f.writeOnly);
 
 /** The default first section of a form without declared sections. */
 export const BASIC_SECTION: SectionSchema = { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } };
@@ -37,7 +37,10 @@ export function formFieldsOf(schema: ResourceSchema, mode: FormMode, section?: s
   // Read-only copies a pick fills in (a script's path) show on add too: the user sees what the pick brings.
   const filled = new Set(schema.fields.flatMap((field) => Object.keys(field.ref?.fill ?? {})));
   return schema.fields.filter((field) => {
-    if (field.form === false || field.virtual || field.hiddenOn?.includes(mode)) return false;
+    if (field.form === false || (field.virtual && !field.writeOnly) || field.hiddenOn?.includes(mode)) return false;
+    // Write-only values are never read back: nothing to view. A stored one (a secret) may be replaced on edit; a
+    // confirmation (virtual) only goes with the value it confirms.
+    if (field.writeOnly && (mode === 'view' || (mode === 'edit' && field.virtual))) return false;
     if (field.readOnly && mode === 'create' && !filled.has(field.name)) return false;
     return section === undefined || sectionOfField(schema, field) === section;
   });
@@ -91,6 +94,14 @@ export function formRulesOf(field: FieldSchema, siblings: readonly FieldSchema[]
   if (prefixes) rules.push(check((value) => hasPrefix(value, prefixes), ruleMessages.prefix(field, prefixes)));
   if (field.rules?.phone) {
     rules.push({ validator: async (_, value) => { const problem = text(value) === '' ? undefined : phoneProblem(text(value)); if (problem) throw new Error(problem); } });
+  }
+  const same = field.rules?.sameAs;
+  if (same) {
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_, value) => {
+        if (text(value) !== '' && text(value) !== text(getFieldValue(same.field))) throw new Error(same.message);
+      },
+    }));
   }
   const other = siblings.find((candidate) => candidate.name === field.rules?.notBefore);
   if (other) {

@@ -31,14 +31,21 @@ export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRole
     fetchProfile()
       .then((profile) => {
         if (!current) return;
-        setChoices({ depts: choicesOf(profile.deptId, profile.deptName), roles: choicesOf(profile.roleId, profile.roleName) });
+        const depts = choicesOf(profile.deptId, profile.deptName);
+        const roles = choicesOf(profile.roleId, profile.roleName);
+        setChoices({ depts, roles });
+        // The session's own dept and role are preselected when it holds exactly one of the choices; a session with
+        // several (nothing switched yet) starts empty: the user picks one of each.
+        const preselect = (held: string | undefined, options: Choice[]) =>
+          options.some((option) => option.value === held) ? held : undefined;
+        form.setFieldsValue({ deptId: preselect(identity?.deptId, depts), roleId: preselect(identity?.roleId, roles) });
       })
       .catch(() => undefined)
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [open]);
+  }, [open, form, identity?.deptId, identity?.roleId]);
 
   const submit = async () => {
     // Invalid fields show their messages under the selects.
@@ -71,7 +78,6 @@ export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRole
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ deptId: identity?.deptId || undefined, roleId: identity?.roleId || undefined }}
       >
         <Form.Item name="deptId" label={t('switch.dept')} rules={[{ required: true, message: t('switch.deptRequired') }]}>
           <Select options={choices.depts} loading={loading} placeholder={t('switch.deptRequired')} allowClear />

@@ -1,0 +1,71 @@
+import { Col, Form, Row, Select, TreeSelect } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SectionProps } from '../../src/components/crud/descriptor';
+import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
+import { deptTree, idsOf, joinIds, postChoices, roleChoices, type Choice, type TreeChoice } from './userApi';
+
+const fieldOf = (schema: SectionProps['schema'], name: string) => schema.fields.find((field) => field.name === name)!;
+
+/**
+ * Roles (several, from `role/select`), departments (several, from the dept tree) and posts (several, from
+ * `post/select`) of a user. The form keeps BladeX's comma-joined ids; the selects show names.
+ */
+export function DutySection({ schema, mode, record }: SectionProps) {
+  const { t } = useTranslation();
+  const [roles, setRoles] = useState<Choice[]>([]);
+  const [posts, setPosts] = useState<Choice[]>([]);
+  const [depts, setDepts] = useState<TreeChoice[]>([]);
+  const readOnly = mode === 'view';
+  useEffect(() => {
+    let active = true;
+    roleChoices().then((list) => active && setRoles(list), () => undefined);
+    postChoices().then((list) => active && setPosts(list), () => undefined);
+    deptTree().then((tree) => active && setDepts(tree), () => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+  const label = (name: string) => t(fieldLabelKey(schema, fieldOf(schema, name)));
+  const idsProps = { getValueProps: (value: unknown) => ({ value: idsOf(value) }), normalize: joinIds };
+  if (readOnly) {
+    return (
+      <Row gutter={16}>
+        {(['roleName', 'deptName', 'postName'] as const).map((name) => (
+          <Col key={name} xs={24} md={12}>
+            <Form.Item label={label(name)}>
+              <span className="crud-readonly-value" data-field={name}>{String(record?.[name] ?? '')}</span>
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <Form.Item name="roleId" label={label('roleId')} rules={[{ required: true, message: t('user.duty.rolesRequired') }]} {...idsProps}>
+          <Select mode="multiple" options={roles} optionFilterProp="label" placeholder={t('crud.selectPlaceholder', { label: label('roleId') })} data-field="roleId" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="deptId" label={label('deptId')} rules={[{ required: true, message: fieldOf(schema, 'deptId').required }]} {...idsProps}>
+          <TreeSelect
+            multiple
+            treeData={depts as never}
+            fieldNames={{ label: 'title', value: 'id', children: 'children' }}
+            treeDefaultExpandAll
+            treeNodeFilterProp="title"
+            placeholder={t('crud.selectPlaceholder', { label: label('deptId') })}
+            data-field="deptId"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="postId" label={label('postId')} {...idsProps}>
+          <Select mode="multiple" options={posts} optionFilterProp="label" placeholder={t('crud.selectPlaceholder', { label: label('postId') })} data-field="postId" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
