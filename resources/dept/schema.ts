@@ -9,6 +9,8 @@ export const deptSchema: ResourceSchema = {
   name: 'dept',
   title: { zh: '部门管理', en: 'Departments' },
   api: '/api/blade-system/dept',
+  // BladeX answers `list` as the nested tree (see mount); the screen and the suites page this one.
+  endpoints: { list: 'page' },
   table: 'blade_dept',
   tableOwner: 'migration',
   tenantScoped: true,

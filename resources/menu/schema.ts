@@ -10,6 +10,8 @@ export const menuSchema: ResourceSchema = {
   name: 'menu',
   title: { zh: '菜单管理', en: 'Menus' },
   api: '/api/blade-system/menu',
+  // BladeX answers `list` as the nested tree (see mount); the screen and the suites page this one.
+  endpoints: { list: 'page' },
   table: 'blade_menu',
   tenantScoped: false,
   route: '/system/menu',

@@ -9,6 +9,8 @@ export const roleSchema: ResourceSchema = {
   name: 'role',
   title: { zh: '角色管理', en: 'Roles' },
   api: '/api/blade-system/role',
+  // BladeX answers `list` as the nested tree (see mount); the screen and the suites page this one.
+  endpoints: { list: 'page' },
   table: 'blade_role',
   tableOwner: 'migration',
   tenantScoped: true,

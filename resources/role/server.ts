@@ -1,6 +1,6 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { ADMIN_TENANT, isAdministrator, type BladeUser } from '../../server/blade/context';
-import { jsonBody } from '../../server/blade/crud';
+import { jsonBody, markChildren } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, forbidden, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
@@ -10,11 +10,6 @@ import { grant, grantTree, idsOfBody, parseGrantBody, roleTreeKeys } from './gra
 const SYSTEM = '/api/blade-system';
 /** Query keys that are not filters (blade-contract §2). */
 const NOT_FILTERS = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth']);
-
-type Node = Record<string, unknown> & { children?: Node[] };
-/** BladeX tree nodes say whether they have children. */
-const withHasChildren = (nodes: Node[]): Node[] =>
-  nodes.map((node) => ({ ...node, hasChildren: (node.children?.length ?? 0) > 0, ...(node.children ? { children: withHasChildren(node.children) } : {}) }));
 
 /** The caller, acting in `tenantId`: only the administrator of the administrator tenant may look into another. */
 function inTenant(user: BladeUser, tenantId: string | undefined): BladeUser {
@@ -51,7 +46,7 @@ export const behaviour: ResourceBehaviour = {
     const { db } = services;
     const url = (path: string) => `${store.schema.api}/${path}`;
 
-    read(url('list'), async (c) => {
+    read(url('page'), async (c) => {
       const query = c.req.query();
       const filtered = Object.entries(query).some(([key, value]) => !NOT_FILTERS.has(key) && value !== '' && !key.endsWith('_ignore'));
       if (filtered) return send(c, R.data(await store.list(c.get('user'), query)));
@@ -59,7 +54,7 @@ export const behaviour: ResourceBehaviour = {
       const paging = parsePaging(query);
       return send(c, R.data(pageOf(roots.slice(paging.offset, paging.offset + paging.size), roots.length, paging)));
     });
-    read(url('tree'), async (c) => send(c, R.data(withHasChildren(await store.tree(inTenant(c.get('user'), c.req.query('tenantId')))))));
+    read(url('tree'), async (c) => send(c, R.data(markChildren(await store.tree(inTenant(c.get('user'), c.req.query('tenantId')))))));
     read(url('tree-by-id'), async (c) => {
       const roleId = c.req.query('roleId') ?? '';
       if (!isIdText(roleId)) throw badRequest(`${MSG.paramType}: roleId`);
@@ -67,7 +62,7 @@ export const behaviour: ResourceBehaviour = {
       const [role] = await db.query<{ tenant_id: string }>('SELECT tenant_id FROM blade_role WHERE id = $1 AND is_deleted = 0', [roleId]);
       // Another tenant's role is answered as if it did not exist, unless the caller may look into that tenant.
       const tenantId = role && (role.tenant_id === user.tenantId || (user.tenantId === ADMIN_TENANT && isAdministrator(user))) ? role.tenant_id : user.tenantId;
-      return send(c, R.data(withHasChildren(await store.tree(inTenant(user, tenantId)))));
+      return send(c, R.data(markChildren(await store.tree(inTenant(user, tenantId)))));
     });
     read(url('alias'), async (c) => {
       const rows = await store.select(c.get('user'), {});

@@ -29,14 +29,14 @@ export function TopMenuSettingDialog({ schema, ids, onClose }: OperationDialogPr
   useEffect(() => {
     let active = true;
     void Promise.all([
-      http.get<{ data: MenuNode[] }>(`${MENU_API}/grant-top-tree`),
-      http.get<{ data: string[] }>(`${MENU_API}/top-tree-keys`, { params: { topMenuIds: ids.join(',') } }),
+      http.get<{ data: { menu?: MenuNode[] } }>(`${MENU_API}/grant-top-tree`),
+      http.get<{ data: { menu?: string[] } }>(`${MENU_API}/top-tree-keys`, { params: { topMenuIds: ids.join(',') } }),
     ])
       .then(([treeAnswer, keysAnswer]) => {
         if (!active) return;
-        const nodes = treeAnswer.data.data ?? [];
+        const nodes = treeAnswer.data.data?.menu ?? [];
         setTree(nodes);
-        setChecked(leafKeys(nodes, new Set(keysAnswer.data.data ?? [])));
+        setChecked(leafKeys(nodes, new Set(keysAnswer.data.data?.menu ?? [])));
       })
       .catch(() => closeRef.current());
     return () => {

@@ -79,7 +79,8 @@ export const behaviour: ResourceBehaviour = {
 
     read('/api/blade-system/menu/grant-top-tree', async (c) => {
       const rows = await menuRows(menuStore, c.get('user'), { category_equal: '1' });
-      return send(c, R.data(menuTreeNodes(rows)));
+      // BladeX's GrantTreeVO / CheckedTreeVO: the tree and the keys under `menu`.
+      return send(c, R.data({ menu: menuTreeNodes(rows) }));
     });
 
     read('/api/blade-system/menu/top-tree-keys', async (c) => {
@@ -96,7 +97,7 @@ export const behaviour: ResourceBehaviour = {
          ORDER BY 1`,
         params.values,
       );
-      return send(c, R.data(rows.map((row) => row.menu_id)));
+      return send(c, R.data({ menu: rows.map((row) => row.menu_id) }));
     });
   },
 };

@@ -47,6 +47,8 @@ export interface ResourceStore {
   select(user: BladeUser, query: Record<string, string>): Promise<Row[]>;
   /** Tree resources: every node, nested under `children`. */
   tree(user: BladeUser): Promise<Row[]>;
+  /** Tree resources: the rows matching the filters, nested under their parents (BladeX's `list` of a tree). */
+  treeList(user: BladeUser, query: Record<string, string>): Promise<Row[]>;
   /** Tree resources: the children of `parentId` with `hasChildren`. */
   lazyList(user: BladeUser, parentId: string): Promise<Row[]>;
 }
@@ -450,6 +452,15 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       return nest(rows, schema.tree.parentField, schema.tree.labelField);
     },
 
+    async treeList(user, query) {
+      if (!schema.tree) throw badRequest(MSG.notFound);
+      const params = new SqlParams();
+      const filters = [...buildFilters(query, model.columns, params), ...(behaviour.listScope?.(user, query, params) ?? [])];
+      const order = parseOrder(query, model.columns, schema.defaultSort);
+      const rows = await readRows(user, filters, params, `ORDER BY ${order} LIMIT 5000`);
+      return markChildren(nest(rows, schema.tree.parentField, schema.tree.labelField));
+    },
+
     async lazyList(user, parentId) {
       if (!schema.tree) throw badRequest(MSG.notFound);
       if (!isIdText(parentId)) throw badRequest(`${MSG.paramType}: parentId`);
@@ -484,6 +495,14 @@ export function nest(rows: Row[], parentField: string, labelField: string): Row[
     else roots.push(node);
   }
   return roots;
+}
+
+/** `hasChildren` on every node of a nested tree, as BladeX's tree lists answer it. */
+export function markChildren(nodes: Row[]): Row[] {
+  return nodes.map((node) => {
+    const children = node.children as Row[] | undefined;
+    return { ...node, hasChildren: (children?.length ?? 0) > 0, ...(children ? { children: markChildren(children) } : {}) };
+  });
 }
 
 /** Reads a JSON request body; malformed JSON is a 400, never a 500. */

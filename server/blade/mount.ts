@@ -99,6 +99,9 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
   read(url(endpoints.select), async (c) => send(c, R.data(await store.select(c.get('user'), c.req.query()))));
   if (schema.tree) {
     read(url(endpoints.tree), async (c) => send(c, R.data(await store.tree(c.get('user')))));
+    // BladeX answers `list` of a tree resource as the nested rows (Saber's role screen reads it so); the screen here
+    // pages another endpoint.
+    if (endpoints.list !== 'list') read(url('list'), async (c) => send(c, R.data(await store.treeList(c.get('user'), c.req.query()))));
     read(url(endpoints.lazyList), async (c) =>
       send(c, R.data(await store.lazyList(c.get('user'), c.req.query('parentId') || '0'))),
     );

@@ -147,7 +147,7 @@ describe('角色管理: grant a role menus and a data scope', () => {
 
   it('a user holding the role sees only 项目管理 and only their department’s projects', async () => {
     const adminToken = await apiLogin('admin', ADMIN_PASSWORD);
-    const roles = await api(adminToken, `/api/blade-system/role/list?roleAlias_equal=${ROLE_ALIAS}`);
+    const roles = await api(adminToken, `/api/blade-system/role/page?roleAlias_equal=${ROLE_ALIAS}`);
     const roleId = roles.body.data.records[0].id as string;
     await createObserver(adminToken, roleId);
     const observerToken = await apiLogin(USER.account, USER.password);

@@ -71,7 +71,7 @@ describe('roles', () => {
     const missing = await post(`${ROLE}/submit`, admin, { roleAlias: `x_${tag}`, sort: 2 });
     expect(missing.body.msg).toContain('请输入角色名称');
 
-    const list = await get(`${ROLE}/list?roleAlias_equal=parent_${tag}`, admin);
+    const list = await get(`${ROLE}/page?roleAlias_equal=parent_${tag}`, admin);
     const parentId = list.body.data.records[0].id as string;
     const child = await post(`${ROLE}/submit`, admin, { roleName: `子角色${tag}`, roleAlias: `child_${tag}`, parentId, sort: 1 });
     expect(child.body.success, child.text).toBe(true);
@@ -84,7 +84,7 @@ describe('roles', () => {
     expect(flatten(byId.body.data).map((row) => row.id)).toContain(parentId);
 
     // The unfiltered list answers the tree: the child sits under its parent, not beside it.
-    const whole = await get(`${ROLE}/list?size=100`, admin);
+    const whole = await get(`${ROLE}/page?size=100`, admin);
     const root = (whole.body.data.records as Row[]).find((row) => row.id === parentId)!;
     expect(root.children.map((row: Row) => row.roleAlias)).toEqual([`child_${tag}`]);
     expect((whole.body.data.records as Row[]).some((row) => row.roleAlias === `child_${tag}`)).toBe(false);
@@ -94,7 +94,7 @@ describe('roles', () => {
 
     const refused = await post(`${ROLE}/remove?ids=${parentId}`, admin);
     expect(refused.body).toMatchObject({ code: 400, msg: '请先删除子节点' });
-    const cycle = await post(`${ROLE}/submit`, admin, { id: parentId, parentId: (await get(`${ROLE}/list?roleAlias_equal=child_${tag}`, admin)).body.data.records[0].id });
+    const cycle = await post(`${ROLE}/submit`, admin, { id: parentId, parentId: (await get(`${ROLE}/page?roleAlias_equal=child_${tag}`, admin)).body.data.records[0].id });
     expect(cycle.body.msg).toBe('上级角色不能是自己或自己的下级');
   });
 

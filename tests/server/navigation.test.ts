@@ -41,7 +41,7 @@ function expectRefusal(answer: Answer, message: string | RegExp) {
 const flatten = (nodes: Row[]): Row[] => nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
 
 async function menuByCode(code: string): Promise<Row> {
-  const [row] = expectOk(await get(`${MENU}/list?code_equal=${code}`)).records;
+  const [row] = expectOk(await get(`${MENU}/page?code_equal=${code}`)).records;
   expect(row, `menu ${code}`).toBeDefined();
   return row;
 }
@@ -160,7 +160,7 @@ describe('top menus', () => {
   }
 
   it('answers the grant tree of menus only, as BladeX tree nodes', async () => {
-    const tree: Row[] = expectOk(await get(`${MENU}/grant-top-tree`));
+    const tree: Row[] = expectOk(await get(`${MENU}/grant-top-tree`)).menu;
     const all = flatten(tree);
     expect(all.find((node) => node.title === '系统管理')).toMatchObject({ parentId: '0', hasChildren: true });
     expect(all.some((node) => node.title === '新增')).toBe(false);
@@ -169,10 +169,10 @@ describe('top menus', () => {
   it('grants menus to a top menu, answers them as keys, replaces them, and filters menu/routes by it', async () => {
     const top = await addTop();
     const [system, param, menu] = await Promise.all(['system', 'param', 'menu'].map(menuByCode));
-    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`))).toEqual([]);
+    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`)).menu).toEqual([]);
 
     expectOk(await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: [param.id] }));
-    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`))).toEqual([param.id]);
+    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`)).menu).toEqual([param.id]);
     const routes: Row[] = expectOk(await get(`${MENU}/routes?topMenuId=${top.id}`));
     // The granted screen with its group above it, nothing else.
     expect(routes.map((node) => node.code)).toEqual(['system']);
@@ -180,7 +180,7 @@ describe('top menus', () => {
 
     // A second grant replaces the first; comma strings are accepted as well as arrays.
     expectOk(await post(`${TOP}/grant`, { topMenuIds: top.id, menuIds: `${system.id},${menu.id}` }));
-    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`)).sort()).toEqual([system.id, menu.id].sort());
+    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`)).menu.sort()).toEqual([system.id, menu.id].sort());
     const after = flatten(expectOk(await get(`${MENU}/routes?topMenuId=${top.id}`))).map((node) => node.code);
     expect(after).toContain('menu');
     expect(after).not.toContain('param');
@@ -201,15 +201,15 @@ describe('top menus', () => {
     expectOk(await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: [param.id] }));
     // The other tenant can neither change nor read it, nor filter its routes with it.
     expectRefusal(await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: [] }, other), '顶部菜单不存在');
-    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`, other))).toEqual([]);
+    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`, other)).menu).toEqual([]);
     expect(expectOk(await get(`${MENU}/routes?topMenuId=${top.id}`, other))).toEqual([]);
     expect((await get(`${TOP}/detail?id=${top.id}`, other)).body.success).toBe(false);
-    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`))).toEqual([param.id]);
+    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`)).menu).toEqual([param.id]);
 
     // Its own top menu the other tenant may configure.
     const mine = await addTop(other);
     expectOk(await post(`${TOP}/grant`, { topMenuIds: [mine.id], menuIds: [param.id] }, other));
-    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${mine.id}`, other))).toEqual([param.id]);
+    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${mine.id}`, other)).menu).toEqual([param.id]);
 
     // The tester lacks the button.
     expect((await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: [] }, tester)).body.code).toBe(403);
@@ -220,7 +220,7 @@ describe('top menus', () => {
     const param = await menuByCode('param');
     expectOk(await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: [param.id] }));
     expectOk(await post(`${TOP}/remove?ids=${top.id}`));
-    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`))).toEqual([]);
+    expect(expectOk(await get(`${MENU}/top-tree-keys?topMenuIds=${top.id}`)).menu).toEqual([]);
     expect(expectOk(await get(`${MENU}/top-menu`)).some((row: Row) => row.id === top.id)).toBe(false);
   });
 });

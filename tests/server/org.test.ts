@@ -36,7 +36,7 @@ function expectNoPassword(value: unknown, where: string) {
 async function newDept(token: string, body: Record<string, unknown> = {}) {
   const deptName = uniqueText('部门');
   ok(await call(`${DEPT}/submit`, { token, json: { deptName, fullName: deptName, deptCategory: 2, sort: 1, parentId: '0', ...body } }), 'dept submit');
-  const page = ok(await call(`${DEPT}/list?deptName_equal=${encodeURIComponent(deptName)}`, { token }));
+  const page = ok(await call(`${DEPT}/page?deptName_equal=${encodeURIComponent(deptName)}`, { token }));
   return page.records[0] as { id: string; ancestors: string; deptName: string };
 }
 
