@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,13 +82,43 @@ export async function latestCaptchaText(product: RunningProduct): Promise<string
   return rows[0].code;
 }
 
-/** Logs in through the login page as a person would, reading the captcha the page shows. */
-export async function loginAs(page: Page, product: RunningProduct, account = 'admin', password = ADMIN_PASSWORD) {
+/**
+ * Logs in through the login page as a person would, reading the captcha the page shows; `tenantId` is typed into the
+ * tenant field when given.
+ */
+export async function loginAs(page: Page, product: RunningProduct, account = 'admin', password = ADMIN_PASSWORD, tenantId?: string) {
   await page.goto(`${product.url}/login`);
   await page.locator('img[alt]').first().waitFor();
+  if (tenantId) await page.getByPlaceholder('请输入租户ID').fill(tenantId);
   await page.getByPlaceholder('请输入账号').fill(account);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByPlaceholder('请输入验证码').fill(await latestCaptchaText(product));
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL(/\/wel\/index/);
+}
+
+const SABER_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** A token through the API, as a script gets one with the captcha on (captcha grant): for a test's setup steps. */
+export async function apiLogin(product: RunningProduct, account: string, password: string, tenantId = '000000'): Promise<string> {
+  const captcha = (await (await fetch(`${product.url}/api/blade-auth/oauth/captcha`, { headers: { Authorization: SABER_BASIC } })).json()) as { key: string };
+  const query = new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'captcha', scope: 'all', type: 'account' });
+  const answer = await fetch(`${product.url}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { Authorization: SABER_BASIC, 'Tenant-Id': tenantId, 'Captcha-Key': captcha.key, 'Captcha-Code': await latestCaptchaText(product) },
+  });
+  const body = (await answer.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`login of ${account} failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** One API call with a token: GET, or POST with a JSON body. */
+export async function apiCall(product: RunningProduct, token: string, path: string, json?: unknown): Promise<{ status: number; body: any }> {
+  const answer = await fetch(`${product.url}${path}`, {
+    method: json === undefined ? 'GET' : 'POST',
+    headers: { Authorization: SABER_BASIC, 'Blade-Auth': `bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return { status: answer.status, body: await answer.json().catch(() => undefined) };
 }

@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { schemaByName } from '../../resources/schemas';
-import { operationOf } from '../../resources/types';
-import { hashPassword } from '../../server/db/seed';
 import { TESTER_IDS } from '../../server/db/seed-accounts';
 import { snap } from './browser';
-import { ADMIN_PASSWORD, latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, apiCall, apiLogin as apiLoginOf, loginAs, useProductPage, type RunningProduct } from './product';
 
 /**
  * 角色管理 → 权限设置 end to end: a new role is granted 项目管理 and a data scope (所在机构可见) in the grant dialog; a user
@@ -22,49 +18,15 @@ const ROLE_NAME = '项目观察员';
 const ROLE_ALIAS = 'project_observer';
 const SCOPE_NAME = '本部门项目';
 const USER = { account: 'observer', password: 'Observer-pass1' };
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-
+const apiLogin = (account: string, password: string) => apiLoginOf(product, account, password);
+const api = (token: string, path: string, json?: unknown) => apiCall(product, token, path, json);
 const toast = (text: string) => page.locator('.ant-message, .ant-notification').getByText(text, { exact: true });
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-/** A token through the API, as a script would get one with the captcha on: the captcha grant. */
-async function apiLogin(account: string, password: string): Promise<string> {
-  const captcha = (await (await fetch(`${product.url}/api/blade-auth/oauth/captcha`, { headers: { Authorization: BASIC } })).json()) as { key: string };
-  const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5(password), grant_type: 'captcha', scope: 'all', type: 'account' });
-  const answer = await fetch(`${product.url}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { Authorization: BASIC, 'Tenant-Id': '000000', 'Captcha-Key': captcha.key, 'Captcha-Code': await latestCaptchaText(product) },
-  });
-  const body = (await answer.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`login of ${account} failed: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
-
-async function api(token: string, path: string, json?: unknown): Promise<{ status: number; body: any }> {
-  const answer = await fetch(`${product.url}${path}`, {
-    method: json === undefined ? 'GET' : 'POST',
-    headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${token}`, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  return { status: answer.status, body: await answer.json().catch(() => undefined) };
-}
-
-/**
- * The user holding the new role, in 测试部. Made through `user/submit` when the users resource declares 新增; a build
- * without it writes the row directly (the only step of this file that does).
- */
+/** The user holding the new role, in 测试部, made through `user/submit`. */
 async function createObserver(adminToken: string, roleId: string): Promise<void> {
   const body = { account: USER.account, password: USER.password, password2: USER.password, name: USER.account, realName: '观察员', roleId, deptId: TESTER_IDS.testDept, tenantId: '000000', userType: 1, status: 1 };
-  if (operationOf(schemaByName('user')!, 'add')) {
-    const answer = await api(adminToken, '/api/blade-system/user/submit', body);
-    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200, success: true });
-    return;
-  }
-  await product.server.db.query(
-    `INSERT INTO blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, post_id, create_time, update_time)
-     VALUES ('1990000000000000001', '000000', $1, $2, $1, '观察员', $3, $4, '', now(), now())`,
-    [USER.account, await hashPassword(USER.password), roleId, TESTER_IDS.testDept],
-  );
+  const answer = await api(adminToken, '/api/blade-system/user/submit', body);
+  expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200, success: true });
 }
 
 const treeNode = (title: string) => page.locator('.role-grant-dialog .ant-tabs-tabpane-active .ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) });
