@@ -81,19 +81,21 @@ export function basicCredentials(header: string | undefined | null): { clientId:
   return { clientId: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
 }
 
-export type ClientCheck = { clientId: string } | { failure: 'unknown-client' | 'wrong-secret' };
+export type ClientCheck = { clientId: string; grantTypes: string[] } | { failure: 'unknown-client' | 'wrong-secret' };
 
-/** Checks Basic credentials against the live, enabled rows of `blade_client`. */
+/** Checks Basic credentials against the live, enabled rows of `blade_client`; answers the grant types it may use. */
 export async function checkClient(db: Db, header: string | undefined | null): Promise<ClientCheck> {
   const credentials = basicCredentials(header);
   if (!credentials) return { failure: 'unknown-client' };
-  const [client] = await db.query<{ client_secret: string }>(
-    'SELECT client_secret FROM blade_client WHERE client_id = $1 AND is_deleted = 0 AND status = 1',
+  const [client] = await db.query<{ client_secret: string; authorized_grant_types: string | null }>(
+    'SELECT client_secret, authorized_grant_types FROM blade_client WHERE client_id = $1 AND is_deleted = 0 AND status = 1',
     [credentials.clientId],
   );
   if (!client) return { failure: 'unknown-client' };
   const expected = Buffer.from(client.client_secret, 'utf8');
   const actual = Buffer.from(hashClientSecret(credentials.secret), 'utf8');
   const matches = expected.length === actual.length && timingSafeEqual(expected, actual);
-  return matches ? { clientId: credentials.clientId } : { failure: 'wrong-secret' };
+  if (!matches) return { failure: 'wrong-secret' };
+  const grantTypes = (client.authorized_grant_types ?? '').split(',').map((type) => type.trim()).filter(Boolean);
+  return { clientId: credentials.clientId, grantTypes };
 }

@@ -88,7 +88,7 @@ async function seedCore(db: Db, now: string, adminPassword: string | undefined):
     'SELECT 1 FROM blade_client WHERE client_id = $1 AND is_deleted = 0',
     [WEB_CLIENT.clientId],
     `INSERT INTO blade_client (id, client_id, client_secret, scope, authorized_grant_types, access_token_validity, refresh_token_validity, create_user, create_dept, create_time, update_user, update_time)
-     VALUES ($1, $2, $3, 'all', 'refresh_token,password,authorization_code,captcha,social', 3600, 604800, $4, $5, $6, $4, $6)`,
+     VALUES ($1, $2, $3, 'all', 'refresh_token,password,authorization_code,captcha,social,sms_code,register', 3600, 604800, $4, $5, $6, $4, $6)`,
     [SEED_IDS.client, WEB_CLIENT.clientId, hashClientSecret(WEB_CLIENT.secret), ...audit],
   );
 

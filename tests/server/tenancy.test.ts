@@ -298,6 +298,12 @@ describe('clients', () => {
     expect(refresh.exp! - refresh.iat!).toBe(600);
     expect(access.client_id).toBe(clientId);
     expect((await tokenFor(clientId, 'wrong')).body).toMatchObject({ error_code: 3001 });
+    // Only the grants the client lists: this one has no captcha grant.
+    const captchaGrant = await requestToken(
+      { account: 'admin', password: 'Server-test-admin1' },
+      { headers: { Authorization: basic(clientId, secret) }, grantType: 'captcha' },
+    );
+    expect(captchaGrant.body).toMatchObject({ error_code: 4000, error_description: '当前客户端不支持该授权类型' });
 
     // An edit without a secret keeps it; the client then removed gets no more tokens.
     expect((await post(`${CLIENT}/submit`, admin, { ...row, clientSecret: '' })).body.code).toBe(200);

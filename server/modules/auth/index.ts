@@ -52,8 +52,11 @@ export const authModule: BladeModule = (app, services) => {
       if ('failure' in client) {
         throw oauthError(client.failure === 'wrong-secret' ? OAUTH.invalidClient : OAUTH.clientNotFound);
       }
+      const params = await tokenParams(c);
+      // A client gets tokens only by the grants its row lists (应用管理).
+      if (params.grant_type && !client.grantTypes.includes(params.grant_type)) throw oauthError(OAUTH.grantNotAllowed);
       const body = await grantToken(services, {
-        params: await tokenParams(c),
+        params,
         clientId: client.clientId,
         tenantHeader: c.req.header('tenant-id'),
         deptHeader: c.req.header('dept-id'),

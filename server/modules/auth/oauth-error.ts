@@ -12,6 +12,7 @@ export const OAUTH = {
   clientNotFound: { code: 3000, description: '客户端认证失败' },
   invalidClient: { code: 3001, description: '客户端认证失败' },
   unsupportedGrant: { code: 4000, description: '不支持的授权类型' },
+  grantNotAllowed: { code: 4000, description: '当前客户端不支持该授权类型' },
 } as const;
 
 export class OAuthError extends Error {
