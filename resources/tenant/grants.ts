@@ -18,6 +18,15 @@ interface MenuRow {
 }
 
 const ADMIN_TENANT_ONLY_CODES = new Set(resourceSchemas.filter((schema) => schema.adminTenantOnly).map((schema) => schema.permissionCode));
+/**
+ * Rows shared by every tenant (dictionaries, menus, regions) are written from the administrator tenant only: other
+ * tenants read them, so they get those screens without their add, edit and delete buttons.
+ */
+const SHARED_WRITE_BUTTONS = new Set(
+  resourceSchemas
+    .filter((schema) => !schema.tenantScoped && !schema.adminTenantOnly)
+    .flatMap((schema) => ['add', 'edit', 'delete'].map((alias) => `${schema.permissionCode}_${alias}`)),
+);
 
 /** Live menus (screens, groups and buttons), through the read seam (menus are shared by every tenant). */
 export async function liveMenus(db: Db, user: BladeUser): Promise<MenuRow[]> {
@@ -29,11 +38,15 @@ export async function liveMenus(db: Db, user: BladeUser): Promise<MenuRow[]> {
   );
 }
 
-/** Menus a tenant other than the administrator tenant may be given: all but the administrator tenant's own screens. */
+/**
+ * Menus a tenant other than the administrator tenant may be given: all but the administrator tenant's own screens and
+ * the write buttons of shared rows.
+ */
 export function grantableMenus(menus: MenuRow[]): MenuRow[] {
   const byId = new Map(menus.map((menu) => [menu.id, menu]));
   const excluded = (menu: MenuRow | undefined): boolean =>
-    menu !== undefined && (ADMIN_TENANT_ONLY_CODES.has(menu.code ?? '') || excluded(byId.get(menu.parent_id)));
+    menu !== undefined &&
+    (ADMIN_TENANT_ONLY_CODES.has(menu.code ?? '') || SHARED_WRITE_BUTTONS.has(menu.code ?? '') || excluded(byId.get(menu.parent_id)));
   return menus.filter((menu) => !excluded(menu));
 }
 

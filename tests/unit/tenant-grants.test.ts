@@ -18,6 +18,16 @@ describe('tenant menu grants', () => {
     expect(grantableMenus(MENUS).map((menu) => menu.code)).toEqual(['system', 'param', 'param_add', 'test']);
   });
 
+  it('offers the shared dictionaries to read, without their add, edit and delete buttons', () => {
+    const menus = [
+      { id: '7', parent_id: '0', code: 'dict' },
+      { id: '8', parent_id: '7', code: 'dict_add' },
+      { id: '9', parent_id: '7', code: 'dict_delete' },
+      { id: '10', parent_id: '7', code: 'dict_view' },
+    ];
+    expect(grantableMenus(menus).map((menu) => menu.code)).toEqual(['dict', 'dict_view']);
+  });
+
   it("adds a package menu's ancestors, so a checked button brings its screen and group", () => {
     expect([...closureOf(['3'], MENUS)].sort()).toEqual(['1', '2', '3']);
     expect([...closureOf(['6', '404'], MENUS)]).toEqual(['6']);
