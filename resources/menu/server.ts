@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { ADMIN_TENANT, ADMINISTRATOR_ROLE, type BladeEnv, type BladeUser } from '../../server/blade/context';
-import type { ResourceStore } from '../../server/blade/crud';
+import { markChildren, nest, type ResourceStore } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText, nextId } from '../../server/blade/ids';
@@ -30,20 +30,8 @@ function assertPlatform(user: BladeUser) {
 
 /** BladeX tree nodes (`id, parentId, title, key, value, children, hasChildren`), nested, leaves without `children`. */
 export function menuTreeNodes(rows: Row[]): Row[] {
-  const nodes = new Map<string, Row>();
-  for (const row of rows) {
-    const id = String(row.id);
-    nodes.set(id, { id, parentId: String(row.parentId), title: row.name, key: id, value: id, hasChildren: false, sort: row.sort });
-  }
-  const roots: Row[] = [];
-  for (const node of nodes.values()) {
-    const parent = nodes.get(String(node.parentId));
-    if (parent && parent !== node) {
-      ((parent.children ??= []) as Row[]).push(node);
-      parent.hasChildren = true;
-    } else roots.push(node);
-  }
-  return roots;
+  const slim = rows.map((row) => ({ id: String(row.id), parentId: String(row.parentId), title: row.name, sort: row.sort }));
+  return markChildren(nest(slim, 'parentId', 'title'));
 }
 
 /** Every live menu row of a category (1 menus, 2 buttons, undefined both), sorted, through the store's read path. */
@@ -169,7 +157,7 @@ export const behaviour: ResourceBehaviour = {
     read(`${base}/menu-list`, async (c) => {
       const user = c.get('user');
       const rows = await menuRows(store, user, { ...searchOf(c), category_equal: '1' });
-      return send(c, R.data(nestRows(rows)));
+      return send(c, R.data(markChildren(nest(rows, 'parentId', 'name'))));
     });
     read(`${base}/tree`, async (c) => {
       const rows = await menuRows(store, c.get('user'), { category_equal: '1' });
@@ -178,16 +166,3 @@ export const behaviour: ResourceBehaviour = {
   },
 };
 
-/** Full rows nested under `children` (absent on leaves), with `hasChildren`. */
-function nestRows(rows: Row[]): Row[] {
-  const nodes = new Map(rows.map((row) => [String(row.id), { ...row, hasChildren: false } as Row]));
-  const roots: Row[] = [];
-  for (const node of nodes.values()) {
-    const parent = nodes.get(String(node.parentId));
-    if (parent && parent !== node) {
-      ((parent.children ??= []) as Row[]).push(node);
-      parent.hasChildren = true;
-    } else roots.push(node);
-  }
-  return roots;
-}

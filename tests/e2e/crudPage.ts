@@ -47,3 +47,19 @@ export class CrudPage {
     await this.form.waitFor({ state: 'hidden' });
   }
 }
+
+/** The form item labelled exactly `label` in a form. */
+export function formItem(form: Locator, label: string): Locator {
+  return form.locator('.ant-form-item').filter({ has: form.page().locator('.ant-form-item-label', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) });
+}
+
+/** Picks `option` in the select (or tree select) labelled `label`, and closes a multiple select again. */
+export async function pickOption(form: Locator, label: string, option: string): Promise<void> {
+  const page = form.page();
+  await formItem(form, label).locator('.ant-select').click();
+  const dropdown = page.locator('.ant-select-dropdown:visible').last();
+  await dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: option }).first().click();
+  // A multiple select stays open: a click on the field's label closes it (Escape would close the form too).
+  if (await dropdown.isVisible()) await formItem(form, label).locator('.ant-form-item-label').click();
+  await dropdown.waitFor({ state: 'hidden' });
+}

@@ -1,7 +1,7 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmDialogOk, snap } from './browser';
-import { CrudPage } from './crudPage';
+import { CrudPage, formItem as item, pickOption as pick } from './crudPage';
 import { ADMIN_PASSWORD, apiCall, apiLogin, latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
 
 /**
@@ -32,16 +32,7 @@ const shot = async (name: string) => {
   await snap(page, `journey-${name}`);
 };
 const toast = (text: string) => page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: text }).first();
-const item = (form: Locator, label: string) =>
-  form.locator('.ant-form-item').filter({ has: page.locator('.ant-form-item-label', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) });
 
-async function pick(form: Locator, label: string, option: string) {
-  await item(form, label).locator('.ant-select').click();
-  const dropdown = page.locator('.ant-select-dropdown:visible').last();
-  await dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: option }).first().click();
-  if (await dropdown.isVisible()) await item(form, label).locator('.ant-form-item-label').click();
-  await dropdown.waitFor({ state: 'hidden' });
-}
 
 async function signOut() {
   await context.clearCookies();
