@@ -305,6 +305,7 @@ export function loginAddressReturningHere(): string {
   if (typeof window === 'undefined') return LOGIN_PATH;
   const { pathname, search } = window.location;
   if (pathname === LOGIN_PATH) return `${pathname}${search}`;
+  if (pathname === '/') return LOGIN_PATH;
   return `${LOGIN_PATH}?${new URLSearchParams({ redirect: `${pathname}${search}` })}`;
 }
 
@@ -321,7 +322,8 @@ export const authProvider: AuthProvider = {
       clearSession();
       return { authenticated: false, logout: true, redirectTo: LOGIN_PATH };
     }
-    return { authenticated: false, redirectTo: LOGIN_PATH };
+    // A session that ended under an open page (expired, revoked) comes back to that page after the next login.
+    return { authenticated: false, redirectTo: loginAddressReturningHere() };
   },
   getIdentity: async () => {
     const userInfo = getUserInfo();

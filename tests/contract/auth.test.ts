@@ -183,6 +183,10 @@ describe('logout', () => {
 describe('check, identity and errors', () => {
   it('is authenticated exactly when a token is stored', async () => {
     expect(await authProvider.check()).toEqual({ authenticated: false, redirectTo: '/login' });
+    // Signed out under an open page: the login page sends the user back there.
+    window.history.pushState(null, '', '/test/project?current=3');
+    expect(await authProvider.check()).toEqual({ authenticated: false, redirectTo: `/login?redirect=${encodeURIComponent('/test/project?current=3')}` });
+    window.history.pushState(null, '', '/');
     setToken('access-1');
     expect(await authProvider.check()).toEqual({ authenticated: true });
   });

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
+import { getToken } from '../../../providers/storage';
 import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
 import { schemaByName } from '../../../resources/schemas';
 import { endpointsOf, type FormMode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
@@ -103,7 +104,9 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
     return view.mode === 'create' ? operations.add : view.mode === 'edit' ? operations.edit : operations.view || operations.edit;
   }, [view, operations.add, operations.edit, operations.view]);
   if ((tableQuery.error as { code?: number } | null)?.code === FORBIDDEN) return <Navigate to="/403" replace />;
-  if (view.kind === 'unknown' || !formAllowed) return <Navigate to={{ pathname: schema.route, search }} replace />;
+  // Without a session (it just ended) the buttons are gone with it: the guard takes the user to the login page, and the
+  // open form's address must survive as the address to come back to.
+  if (view.kind === 'unknown' || (!formAllowed && getToken())) return <Navigate to={{ pathname: schema.route, search }} replace />;
 
   // The tree beside the list: a tree path (rows under a node), or a ref to a tree resource (the list decides).
   const treeField = schema.fields.find(
