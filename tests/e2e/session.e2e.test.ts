@@ -101,7 +101,10 @@ describe('token refresh and expiry', () => {
         }
       }).observe(document.body, { childList: true, subtree: true });
     }, '用户令牌过期，请重新登录');
-    await openParamsFromSidebar().catch(() => undefined);
+    // The clicks set off calls that are refused: the session ends and the page leaves for /login on its own.
+    const sider = page.locator('.ant-layout-sider');
+    await sider.getByText('系统管理', { exact: true }).click({ timeout: 5000 }).catch(() => undefined);
+    await sider.getByText('参数管理', { exact: true }).click({ timeout: 5000 }).catch(() => undefined);
     await page.waitForURL(/\/login/);
     await expect.poll(() => page.evaluate(() => (window as unknown as { expiryToasts: number }).expiryToasts)).toBe(1);
     expect(await cookie(ACCESS_COOKIE)).toBeFalsy();
