@@ -1,5 +1,6 @@
 import type { ResourceProps } from '@refinedev/core';
-import { createElement, lazy, type ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
+import { preloadable } from '../src/router/preloadable';
 import type { ResourceUiDescriptor } from '../src/components/crud/descriptor';
 import { resourceSchemas } from './schemas';
 import type { ResourceSchema } from './types';
@@ -20,10 +21,11 @@ const loadResourceCrudPage = () => import('../src/components/crud/ResourceCrudPa
 
 function resourceUi(schema: ResourceSchema): ResourceUi {
   const loadDescriptor = descriptors[`./${schema.name}/index.ts`];
-  const load = () =>
-    Promise.all([loadResourceCrudPage(), loadDescriptor ? loadDescriptor() : Promise.resolve({ default: {} as ResourceUiDescriptor })]);
-  const Screen = lazy(async () => {
-    const [{ default: Page }, { default: ui }] = await load();
+  const Screen = preloadable(async () => {
+    const [{ default: Page }, { default: ui }] = await Promise.all([
+      loadResourceCrudPage(),
+      loadDescriptor ? loadDescriptor() : Promise.resolve({ default: {} as ResourceUiDescriptor }),
+    ]);
     // A folder may bring its own screen (`page`); otherwise the generic list with the descriptor's parts.
     return { default: () => createElement(ui.page ?? Page, { schema, ui }) };
   });
@@ -31,7 +33,7 @@ function resourceUi(schema: ResourceSchema): ResourceUi {
     schema,
     resource: { name: schema.name, list: schema.route, meta: { label: `${schema.name}.title` } },
     element: createElement(Screen),
-    preload: load,
+    preload: Screen.preload,
   };
 }
 

@@ -10,10 +10,20 @@ import { cspNonce, nonceInsertedStyles } from './cspNonce';
 import { preloadSignedInScreens } from './routes';
 
 nonceInsertedStyles(cspNonce());
-preloadSignedInScreens(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** How long a signed-in visit waits for its screens' code before showing the loading page instead. */
+const PRELOAD_WAIT_MS = 1500;
+
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// The first render waits for the screens a signed-in visit shows: rendered earlier, they would suspend, and React
+// reveals suspended content only in 300 ms steps after the loading page has appeared.
+void Promise.race([
+  preloadSignedInScreens(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS)),
+]).then(render);

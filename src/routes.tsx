@@ -6,33 +6,48 @@ import { resourceSchemas } from '../resources/schemas';
 import { siteConfig } from '../providers/config';
 import { getToken } from '../providers/storage';
 import { PageLoading } from './components/PageLoading';
+import LoginPage from './pages/login/LoginPage';
+import { IFRAME_ROUTE_PREFIX } from './layout/menuTree';
+import { preloadable } from './router/preloadable';
 import { RouteGuard } from './router/RouteGuard';
 
-// Every screen is its own chunk: the login page's first load carries neither the layout nor any resource page.
-const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-const loadRefineShell = () => import('./RefineShell');
-const RefineShell = lazy(loadRefineShell);
+// The login page is part of the first load; every other screen is loaded when needed (see vite.config.ts for how
+// the signed-in screens are bundled), so that the login page's first load carries neither the layout nor any page.
+const RefineShell = preloadable(() => import('./RefineShell'));
 const ErrorPage = lazy(() => import('./pages/error/ErrorPage'));
-const loadAppLayout = () => import('./layout/AppLayout');
-const AppLayout = lazy(loadAppLayout);
-const WelcomePage = lazy(() => import('./pages/wel/WelcomePage'));
+const AppLayout = preloadable(() => import('./layout/AppLayout'));
+const WelcomePage = preloadable(() => import('./pages/wel/WelcomePage'));
 const LockPage = lazy(() => import('./pages/lock/LockPage'));
-const InfoPage = lazy(() => import('./pages/info/InfoPage'));
-const IframePage = lazy(() => import('./pages/iframe/IframePage'));
-const DashboardPage = lazy(() => import('./pages/wel/DashboardPage'));
+const InfoPage = preloadable(() => import('./pages/info/InfoPage'));
+const IframePage = preloadable(() => import('./pages/iframe/IframePage'));
+const DashboardPage = preloadable(() => import('./pages/wel/DashboardPage'));
 const ScreenMissingPage = lazy(() => import('./pages/missing/ScreenMissingPage'));
-const DictLayoutPage = lazy(() => import('./pages/dict/DictLayoutPage'));
+const DictLayoutPage = preloadable(() => import('./pages/dict/DictLayoutPage'));
+
+/** The layout's pages that are not resource screens, by address. */
+const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
+  [siteConfig.homePath]: WelcomePage,
+  '/info/index': InfoPage,
+  '/wel/dashboard': DashboardPage,
+  '/dict-horizontal/index': DictLayoutPage,
+  '/dict-vertical/index': DictLayoutPage,
+};
 
 /**
  * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each
- * after the previous one has rendered. Visitors without a token (the login page) load none of them.
+ * after the previous one has rendered. Visitors without a token (the login page) load none of them. Resolves when
+ * the downloads have ended, well or not.
  */
-export function preloadSignedInScreens(pathname: string) {
-  if (!getToken()) return;
-  void loadRefineShell();
-  void loadAppLayout();
+export function preloadSignedInScreens(pathname: string): Promise<unknown> {
+  if (!getToken()) return Promise.resolve();
   const screen = screenRouteOf(pathname, resourceSchemas);
-  void resourceUis.find((ui) => ui.schema.route === screen)?.preload();
+  const page = fixedPages[pathname] ?? resourceUis.find((ui) => ui.schema.route === screen);
+  return Promise.allSettled([
+    RefineShell.preload(),
+    AppLayout.preload(),
+    pathname.startsWith(IFRAME_ROUTE_PREFIX) ? IframePage.preload() : undefined,
+    page?.preload(),
+  ]);
 }
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;

@@ -174,7 +174,10 @@ describe('navigation shell end to end', () => {
     await page.getByRole('button', { name: '搜索菜单' }).click();
     await page.locator('.menu-search').getByPlaceholder('请输入菜单名称').fill('docs');
     await page.locator('.menu-search').getByRole('option').filter({ hasText: 'Docs Portal' }).click();
-    await page.waitForURL((url) => url.pathname === `/myiframe/${encodeURIComponent(address)}`);
+    // Polled rather than awaited as a navigation, so that a failure names the address the page ended on.
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+      .toBe(`/myiframe/${encodeURIComponent(address)}`);
     await expect.poll(() => page.locator('iframe.iframe-page').getAttribute('src')).toBe(address);
     await expect.poll(() => activeTab().innerText()).toBe('Docs Portal');
     await expect.poll(() => page.title()).toBe('Docs Portal');
