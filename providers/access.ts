@@ -1,6 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { buttonCode, operationOf, type ResourceSchema } from '../resources/types';
-import { http } from './http';
+import { http, readEarly } from './http';
 import { storeKeys } from './session';
 import { getStore, setStore } from './storage';
 
@@ -92,9 +92,18 @@ export function hasPermission(code: string): boolean {
   return storedPermissions()[code] === true;
 }
 
+const BUTTONS_URL = '/api/blade-system/menu/buttons';
+const ROUTES_URL = '/api/blade-system/menu/routes';
+const TOP_MENUS_URL = '/api/blade-system/menu/top-menu';
+
+/** Asks for the buttons, the whole menu and the top menus now, for the layout that will load them (see readEarly). */
+export function readMenusEarly(): void {
+  for (const url of [BUTTONS_URL, ROUTES_URL, TOP_MENUS_URL]) readEarly(url);
+}
+
 /** Fetches the user's buttons and keeps them as the `permission` record. */
 export async function loadPermissions(): Promise<PermissionMap> {
-  const response = await http.get<Envelope<MenuItem[] | null>>('/api/blade-system/menu/buttons');
+  const response = await http.get<Envelope<MenuItem[] | null>>(BUTTONS_URL);
   const permissions = collectLeafCodes(response.data.data ?? []);
   setStore({ name: storeKeys.permission, content: permissions });
   return permissions;
@@ -102,7 +111,7 @@ export async function loadPermissions(): Promise<PermissionMap> {
 
 /** Fetches the role's menu tree (optionally under one top menu) and keeps it as the `menu` record. */
 export async function loadMenus(topMenuId?: string): Promise<MenuItem[]> {
-  const response = await http.get<Envelope<MenuItem[] | null>>('/api/blade-system/menu/routes', {
+  const response = await http.get<Envelope<MenuItem[] | null>>(ROUTES_URL, {
     params: topMenuId ? { topMenuId } : undefined,
   });
   const menus = response.data.data ?? [];
@@ -112,7 +121,7 @@ export async function loadMenus(topMenuId?: string): Promise<MenuItem[]> {
 
 /** Fetches the top menus and keeps them as the `topMenu` record. */
 export async function loadTopMenus(): Promise<TopMenu[]> {
-  const response = await http.get<Envelope<TopMenu[] | null>>('/api/blade-system/menu/top-menu');
+  const response = await http.get<Envelope<TopMenu[] | null>>(TOP_MENUS_URL);
   const topMenus = response.data.data ?? [];
   setStore({ name: storeKeys.topMenu, content: topMenus });
   return topMenus;

@@ -1,7 +1,8 @@
 import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
 import { endpointsOf, DEFAULT_ENDPOINTS, type ResourceEndpoints, type ResourceSchema } from '../resources/types';
 import { toBladeFilters, toBladePaging, toBladeSorting, type QueryValue } from './blade-query';
-import { http } from './http';
+import { siteConfig } from './config';
+import { http, readEarly } from './http';
 
 /** What a page or hook may put in Refine's `meta` for this provider. */
 export interface BladeMeta {
@@ -171,4 +172,13 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
       return { data: (isEnvelope(body) ? body.data : body) as TData };
     },
   };
+}
+
+/**
+ * Asks now for the first page a screen's table shows when opened at its bare address (no filter, sort or page in
+ * it), for the table that will ask for it once its code has loaded (see readEarly). Lazy trees ask otherwise.
+ */
+export function readFirstPageEarly(schema: ResourceSchema): void {
+  if (schema.tree?.lazyList) return;
+  readEarly(`${schema.api}/${endpointsOf(schema).list}`, toBladePaging({ currentPage: 1, pageSize: siteConfig.defaultPageSize }));
 }

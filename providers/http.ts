@@ -1,4 +1,4 @@
-import axios, { type AxiosResponse } from 'axios';
+import axios, { type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { siteConfig } from './config';
 import { applyBladeHeaders, bladeAxiosDefaults, refreshToken } from './oauth';
 import { finishProgress, startProgress } from './progress';
@@ -94,12 +94,44 @@ export function errorMessageOf(body: BladeBody): string {
 
 export const http = axios.create(bladeAxiosDefaults);
 
+/** How long an early read waits for the request it was made for. */
+export const EARLY_READ_TTL_MS = 10_000;
+
+/** Answers of `readEarly`, by token and address: raw, so that the request receiving one handles it as its own. */
+const earlyReads = new Map<string, { expiresAt: number; response: Promise<AxiosResponse> }>();
+const rawHttp = axios.create(bladeAxiosDefaults);
+rawHttp.interceptors.request.use(applyBladeHeaders);
+
+const earlyReadKey = (config: AxiosRequestConfig) => `${getToken() ?? ''} ${http.getUri(config)}`;
+
+/**
+ * Starts a GET before the code that needs its answer has loaded (a signed-in visit's menus and first page): the
+ * first identical `http` GET within EARLY_READ_TTL_MS receives this answer instead of asking again, and goes through
+ * every rule of this client with it (messages, token refresh and retry).
+ */
+export function readEarly(url: string, params?: Record<string, unknown>): void {
+  const response = rawHttp.get(url, { params });
+  response.catch(() => undefined); // Its own failure is reported to the request that takes it, or to nobody.
+  earlyReads.set(earlyReadKey({ url, params }), { expiresAt: Date.now() + EARLY_READ_TTL_MS, response });
+}
+
+function takeEarlyRead(config: InternalAxiosRequestConfig): Promise<AxiosResponse> | undefined {
+  if ((config.method ?? 'get').toLowerCase() !== 'get' || earlyReads.size === 0) return undefined;
+  const key = earlyReadKey(config);
+  const early = earlyReads.get(key);
+  earlyReads.delete(key);
+  return early && early.expiresAt > Date.now() ? early.response : undefined;
+}
+
 let sessionExpiryHandled = false;
 
 http.interceptors.request.use((config) => {
   startProgress();
   // A request sent with a token belongs to a live session, whose expiry must be announced again.
   if (getToken()) sessionExpiryHandled = false;
+  const early = takeEarlyRead(config);
+  // The early answer stands in for the network; the response rules below see this request's own settings.
+  if (early) config.adapter = () => early.then((response) => ({ ...response, config }));
   return applyBladeHeaders(config);
 });
 
@@ -158,7 +190,8 @@ async function retryAfterRefresh(response: AxiosResponse, error: BladeError): Pr
       throw error;
     }
   }
-  return http.request({ ...config, bladeRetry: true });
+  // Over the network again, even when the first answer was an early read.
+  return http.request({ ...config, adapter: http.defaults.adapter, bladeRetry: true });
 }
 
 function expireSession(): void {

@@ -24,6 +24,6 @@ const render = () =>
 // The first render waits for the screens a signed-in visit shows: rendered earlier, they would suspend, and React
 // reveals suspended content only in 300 ms steps after the loading page has appeared.
 void Promise.race([
-  preloadSignedInScreens(window.location.pathname),
+  preloadSignedInScreens(window.location.pathname, window.location.search),
   new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS)),
 ]).then(render);

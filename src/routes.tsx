@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { readMenusEarly } from '../providers/access';
+import { readFirstPageEarly } from '../providers/data';
 import { resourceUis } from '../resources';
 import { screenRouteOf } from '../resources/routing';
 import { resourceSchemas } from '../resources/schemas';
@@ -35,13 +37,17 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
 
 /**
  * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each
- * after the previous one has rendered. Visitors without a token (the login page) load none of them. Resolves when
+ * after the previous one has rendered, and the data they will ask for. Visitors without a token (the login page) load none of them. Resolves when
  * the downloads have ended, well or not.
  */
-export function preloadSignedInScreens(pathname: string): Promise<unknown> {
+export function preloadSignedInScreens(pathname: string, search: string): Promise<unknown> {
   if (!getToken()) return Promise.resolve();
   const screen = screenRouteOf(pathname, resourceSchemas);
-  const page = fixedPages[pathname] ?? resourceUis.find((ui) => ui.schema.route === screen);
+  const resourceUi = resourceUis.find((ui) => ui.schema.route === screen);
+  const page = fixedPages[pathname] ?? resourceUi;
+  // The data too: the menus the layout shows, and the screen's first page unless the address asks for another.
+  readMenusEarly();
+  if (resourceUi && search === '') readFirstPageEarly(resourceUi.schema);
   return Promise.allSettled([
     RefineShell.preload(),
     AppLayout.preload(),

@@ -4,8 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BladeError,
   configureHttp,
+  EARLY_READ_TTL_MS,
   http,
   MESSAGE_BURST_MS,
+  readEarly,
   SESSION_EXPIRED_MESSAGE,
 } from '../../providers/http';
 import { storeKeys } from '../../providers/session';
@@ -348,5 +350,92 @@ describe('expired token (401)', () => {
     await rejectionOf(http.get('/api/a'));
     expect(notifyError).toHaveBeenCalledTimes(2);
     expect(onSessionExpired).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('early reads', () => {
+  /** Counts the requests of `path` and answers each with its number. */
+  function counted(path: string, answer: (hit: number) => Response = (hit) => envelope({ hit })) {
+    const hits: SeenRequest[] = [];
+    server.use(
+      route.get(path, async ({ request }) => {
+        hits.push(await describeRequest(request));
+        return answer(hits.length);
+      }),
+    );
+    return hits;
+  }
+
+  it('answers the first identical GET with the early answer, and asks again for the next one', async () => {
+    signIn('jwt-early');
+    const hits = counted('/api/blade-system/param/list');
+    readEarly('/api/blade-system/param/list', { current: 1, size: 10 });
+    const first = await http.get('/api/blade-system/param/list', { params: { current: 1, size: 10 } });
+    expect(first.data.data).toEqual({ hit: 1 });
+    expect(hits).toHaveLength(1);
+    expect(hits[0].headers['blade-auth']).toBe('bearer jwt-early');
+    const second = await http.get('/api/blade-system/param/list', { params: { current: 1, size: 10 } });
+    expect(second.data.data).toEqual({ hit: 2 });
+    expect(hits).toHaveLength(2);
+  });
+
+  it('does not answer a request for other parameters, another token or after the wait', async () => {
+    signIn('jwt-early');
+    const hits = counted('/api/blade-system/param/list');
+    readEarly('/api/blade-system/param/list', { current: 1, size: 10 });
+    await http.get('/api/blade-system/param/list', { params: { current: 2, size: 10 } });
+    expect(hits).toHaveLength(2);
+
+    readEarly('/api/blade-system/param/list');
+    signIn('jwt-other');
+    await http.get('/api/blade-system/param/list');
+    expect(hits.at(-1)?.headers['blade-auth']).toBe('bearer jwt-other');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    readEarly('/api/blade-system/param/list');
+    vi.setSystemTime(Date.now() + EARLY_READ_TTL_MS + 1);
+    const late = await http.get('/api/blade-system/param/list');
+    // Three early reads and three requests, each of which asked the server itself.
+    expect(hits).toHaveLength(6);
+    expect(late.data.data).toEqual({ hit: 6 });
+  });
+
+  it('applies the receiving request\'s rules: a refused answer shows its message once, unless the request is silent', async () => {
+    signIn();
+    counted('/api/blade-system/menu/routes', () => envelope(null, 400, '缺少必要的请求参数'));
+    readEarly('/api/blade-system/menu/routes');
+    const error = await rejectionOf(http.get('/api/blade-system/menu/routes'));
+    expect(error).toBeInstanceOf(BladeError);
+    expect(notifyError).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledWith('缺少必要的请求参数');
+
+    readEarly('/api/blade-system/menu/routes');
+    await rejectionOf(http.get('/api/blade-system/menu/routes', { silent: true }));
+    expect(notifyError).toHaveBeenCalledTimes(1);
+  });
+
+  it('an early answer of 401 leads to one refresh and a retry with the new token', async () => {
+    signIn('old-token', 'old-refresh');
+    const hits = counted('/api/blade-system/menu/buttons', (hit) =>
+      hit === 1 ? envelope(null, 401, '请求未授权') : envelope({ hit }),
+    );
+    server.use(
+      route.post('/api/blade-auth/oauth/token', () =>
+        HttpResponse.json({ ...tokenResponse, access_token: 'new-token', refresh_token: 'new-refresh' }),
+      ),
+    );
+    readEarly('/api/blade-system/menu/buttons');
+    const response = await http.get('/api/blade-system/menu/buttons');
+    expect(response.data.data).toEqual({ hit: 2 });
+    expect(hits.map((hit) => hit.headers['blade-auth'])).toEqual(['bearer old-token', 'bearer new-token']);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('an early read nobody takes reports nothing, even when it fails', async () => {
+    signIn();
+    server.use(route.get('/api/blade-system/menu/top-menu', () => HttpResponse.error()));
+    readEarly('/api/blade-system/menu/top-menu');
+    await delay(30);
+    expect(notifyError).not.toHaveBeenCalled();
   });
 });
