@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { readMenusEarly } from '../providers/access';
 import { readFirstPageEarly } from '../providers/data';
 import { resourceUis } from '../resources';
@@ -58,30 +58,7 @@ export function preloadSignedInScreens(pathname: string, search: string): Promis
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
-/** Every screen of the layout, so that a first visit to any of them renders without suspending (see preloadable). */
-function preloadAllScreens(): void {
-  for (const screen of [...Object.values(fixedPages), IframePage, ...resourceUis]) void screen.preload().catch(() => undefined);
-}
-
-/** Once signed in, the other screens are made ready while the browser is idle: their code is already downloaded. */
-function useScreensReadyWhenSignedIn(): void {
-  const { pathname } = useLocation();
-  const signedIn = Boolean(getToken()) && pathname !== '/login';
-  useEffect(() => {
-    if (!signedIn) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(preloadAllScreens, IDLE_FALLBACK_MS);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(preloadAllScreens, { timeout: IDLE_FALLBACK_MS });
-    return () => window.cancelIdleCallback(handle);
-  }, [signedIn]);
-}
-
-const IDLE_FALLBACK_MS = 2000;
-
 export function AppRoutes() {
-  useScreensReadyWhenSignedIn();
   return (
     <Routes>
       <Route element={<RouteGuard />}>
