@@ -36,9 +36,9 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
 };
 
 /**
- * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each
- * after the previous one has rendered, and the data they will ask for. Visitors without a token (the login page) load none of them. Resolves when
- * the downloads have ended, well or not.
+ * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each after
+ * the previous one has rendered, and ask for the data they will show. Visitors without a token (the login page)
+ * load none of them. Resolves when the downloads have ended, well or not.
  */
 export function preloadSignedInScreens(pathname: string, search: string): Promise<unknown> {
   if (!getToken()) return Promise.resolve();
