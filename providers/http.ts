@@ -117,10 +117,13 @@ export function readEarly(url: string, params?: Record<string, unknown>): void {
 
 function takeEarlyRead(config: InternalAxiosRequestConfig): Promise<AxiosResponse> | undefined {
   if ((config.method ?? 'get').toLowerCase() !== 'get' || earlyReads.size === 0) return undefined;
+  const now = Date.now();
+  // Answers nobody took in time are dropped, so the map never outlives the start of a visit.
+  for (const [key, { expiresAt }] of earlyReads) if (expiresAt <= now) earlyReads.delete(key);
   const key = earlyReadKey(config);
   const early = earlyReads.get(key);
   earlyReads.delete(key);
-  return early && early.expiresAt > Date.now() ? early.response : undefined;
+  return early?.response;
 }
 
 let sessionExpiryHandled = false;
