@@ -5,7 +5,9 @@ import { AppRoutes } from './routes';
 
 export default function App() {
   return (
-    <BrowserRouter>
+    // Navigation is not a transition: otherwise the address already names the next screen while the previous one stays
+    // shown and clickable until the next has rendered, and a quick click there acts on the wrong screen.
+    <BrowserRouter useTransitions={false}>
       <LocaleConfigProvider>
         <HttpFeedback />
         <AppRoutes />
