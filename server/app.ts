@@ -16,7 +16,7 @@ import { createTokenService, loadSignKey } from './blade/token';
 import { withDefaults, type ServerConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDb } from './db/open';
-import { ensureResourceTables } from './db/resource-tables';
+import { ensureAllResourceTables } from './db/resource-tables';
 import { seedDatabase } from './db/seed';
 import { seedDicts } from './db/seed-data/dicts';
 import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus';
@@ -119,7 +119,7 @@ function lazyDb(open: () => Promise<Db>): Db {
 
 export async function prepareDatabase(db: Db, config: ServerConfig): Promise<string | undefined> {
   await runMigrations(db);
-  for (const schema of resourceSchemas) await ensureResourceTables(db, schema);
+  await ensureAllResourceTables(db, resourceSchemas);
   const { generatedAdminPassword } = await seedDatabase(
     db,
     { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts },
@@ -166,9 +166,17 @@ export async function createApp(
   return { app, adminPassword, stop: () => lifetime.abort() };
 }
 
-export async function startServer(partial: Partial<ServerConfig>, extras: ServerExtras = {}): Promise<RunningServer> {
+/**
+ * Builds the app and listens. `opening` is the database already being opened by the caller (see main.ts); else it
+ * is opened on first use.
+ */
+export async function startServer(
+  partial: Partial<ServerConfig>,
+  extras: ServerExtras = {},
+  opening?: Promise<Db>,
+): Promise<RunningServer> {
   const config = withDefaults(partial);
-  const db = lazyDb(() => openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db = lazyDb(() => opening ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { app, adminPassword, stop } = await createApp(config, db, extras);
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {

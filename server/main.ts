@@ -1,10 +1,15 @@
 import { ADMIN_TENANT } from './blade/context';
-import { startServer } from './app';
 import { loadConfig } from './config';
-import { issueDemoAgentTokens } from './modules/execution/demo-agents';
+import { openDb } from './db/open';
 
 const config = loadConfig();
-const server = await startServer(config);
+// The embedded database compiles its WebAssembly and reads its files while the rest of the server loads.
+const opening = config.upstream ? undefined : openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Marked as handled here; a failure to open still ends the start, where startServer awaits it.
+opening?.catch(() => undefined);
+const { startServer } = await import('./app');
+const { issueDemoAgentTokens } = await import('./modules/execution/demo-agents');
+const server = await startServer(config, {}, opening);
 
 console.log(`Test-management admin on ${server.url}`);
 if (config.upstream) {

@@ -16,16 +16,16 @@ import { parseWith } from './validate';
 
 const idText = z.union([z.string(), z.number()]).transform(String).refine(isIdText, { error: '不是有效的编号' });
 
-/** Creates the link table of a relation (parent id, target id, audit shape). */
-export async function ensureLinkTable(db: Db, link: LinkSchema): Promise<void> {
+/** The link table of a relation (parent id, target id, audit shape), as idempotent DDL. */
+export function linkTableDdl(link: LinkSchema): string {
   const table = assertIdentifier(link.table);
   const parent = assertIdentifier(link.parentKey);
   const target = assertIdentifier(link.targetKey);
-  await db.exec(`CREATE TABLE IF NOT EXISTS ${table} (
+  return `CREATE TABLE IF NOT EXISTS ${table} (
     id bigint PRIMARY KEY, tenant_id varchar(12) NOT NULL DEFAULT '000000', ${parent} bigint NOT NULL, ${target} bigint NOT NULL,
     create_user bigint, create_dept bigint, create_time timestamp, update_user bigint, update_time timestamp,
     status integer NOT NULL DEFAULT 1, is_deleted integer NOT NULL DEFAULT 0);
-  CREATE UNIQUE INDEX IF NOT EXISTS ${table}_pair ON ${table} (tenant_id, ${parent}, ${target}) WHERE is_deleted = 0;`);
+  CREATE UNIQUE INDEX IF NOT EXISTS ${table}_pair ON ${table} (tenant_id, ${parent}, ${target}) WHERE is_deleted = 0;`;
 }
 
 /**

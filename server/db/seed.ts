@@ -125,13 +125,16 @@ async function seedMenus(db: Db, menus: SeedMenu[], now: string): Promise<Map<st
   return idByCode;
 }
 
+/** Grants menus to a role in one statement (the pairs it already holds are kept). */
 async function grant(db: Db, roleId: string, menuIds: Iterable<string>) {
-  for (const menuId of menuIds) {
-    await db.query(
-      'INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES ($1, $2, $3) ON CONFLICT (role_id, menu_id) DO NOTHING',
-      [nextId(), menuId, roleId],
-    );
-  }
+  const menus = [...menuIds];
+  if (menus.length === 0) return;
+  await db.query(
+    `INSERT INTO blade_role_menu (id, menu_id, role_id)
+     SELECT pair.id, pair.menu_id, $3::bigint FROM unnest($1::bigint[], $2::bigint[]) AS pair(id, menu_id)
+     ON CONFLICT (role_id, menu_id) DO NOTHING`,
+    [menus.map(() => nextId()), menus, roleId],
+  );
 }
 
 async function seedTopMenus(db: Db, topMenus: SeedTopMenu[], idByCode: Map<string, string>, now: string) {
@@ -148,15 +151,14 @@ async function seedTopMenus(db: Db, topMenus: SeedTopMenu[], idByCode: Map<strin
         [id, ADMIN_TENANT, top.code, top.name, top.source, top.path, top.sort, SEED_IDS.admin, SEED_IDS.dept, now],
       );
     }
-    for (const code of top.menuCodes) {
-      const menuId = idByCode.get(code);
-      if (!menuId) continue;
-      await db.query(
-        `INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES ($1, $2, $3)
-         ON CONFLICT (top_menu_id, menu_id) DO NOTHING`,
-        [nextId(), id, menuId],
-      );
-    }
+    const menuIds = top.menuCodes.flatMap((code) => idByCode.get(code) ?? []);
+    if (menuIds.length === 0) continue;
+    await db.query(
+      `INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id)
+       SELECT pair.id, $3::bigint, pair.menu_id FROM unnest($1::bigint[], $2::bigint[]) AS pair(id, menu_id)
+       ON CONFLICT (top_menu_id, menu_id) DO NOTHING`,
+      [menuIds.map(() => nextId()), menuIds, id],
+    );
   }
 }
 
