@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { antdStaticStyles } from './build/antdStaticStyles';
+import { signedInPreload } from './build/signedInPreload';
+import { ACCESS_TOKEN_COOKIE } from './providers/storage';
 import { siteConfig } from './providers/config';
 import { antdThemeOf, themeNameOf } from './src/layout/theme/themes';
 
@@ -11,12 +13,16 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8081}`;
 const MARKDOWN_PACKAGES =
   /[\\/]node_modules[\\/](react-markdown|remark-[\w-]+|micromark[\w-]*|mdast-util-[\w-]+|hast-util-[\w-]+|unist-util-[\w-]+|unified|vfile[\w-]*|property-information|decode-named-character-reference|character-entities[\w-]*|space-separated-tokens|comma-separated-tokens|html-url-attributes|devlop|bail|trough|is-plain-obj|trim-lines|style-to-js|style-to-object|inline-style-parser|estree-util-[\w-]+|zwitch|longest-streak|ccount)[\\/]/;
 
+/** The bundle of the signed-in screens; a signed-in visit starts fetching it with the page (build/signedInPreload.ts). */
+const SIGNED_IN_GROUP = 'signed-in';
+
 export default defineConfig({
   // gzip and brotli files beside the assets, served as they are by the embedded server (serveStatic precompressed).
   // antd's styles for the default theme and colour, prebuilt (see build/antdStaticStyles.ts).
   plugins: [
     react(),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor)),
+    signedInPreload({ group: SIGNED_IN_GROUP, tokenCookie: ACCESS_TOKEN_COOKIE, loginPath: '/login' }),
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
   ],
   // Every script and style tag Vite writes carries this placeholder; the server swaps in each answer's CSP nonce.
@@ -37,7 +43,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'], priority: 2 },
-            { name: 'signed-in', priority: 1, maxSize: 500_000 },
+            { name: SIGNED_IN_GROUP, priority: 1, maxSize: 500_000 },
           ],
         },
       },

@@ -37,9 +37,15 @@ async function adminRoleId(): Promise<string> {
 
 describe('navigation shell end to end', () => {
   it('guard: without a token every page leads to /login, titled 登录', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
     await page.goto(`${product.url}/wel/index`);
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.title()).toBe('登录');
+    await page.getByPlaceholder('请输入账号').waitFor();
+    // The login page stays light: none of the signed-in screens' code is fetched for it.
+    expect(scripts.filter((url) => url.includes('/assets/signed-in-'))).toEqual([]);
+    page.removeAllListeners('request');
   });
 
   it('after login the home tab is the fixed first tab and the title follows it', async () => {
@@ -58,6 +64,16 @@ describe('navigation shell end to end', () => {
   it('guard: with a token /login leads back home', async () => {
     await page.goto(`${product.url}/login`);
     await page.waitForURL(/\/wel\/index$/);
+  });
+
+  it('a signed-in visit starts fetching the signed-in screens with the page itself', async () => {
+    await page.goto(`${product.url}/system/param`);
+    await page.locator('.crud-page[data-resource=param] .ant-table').waitFor();
+    // Added by the script in index.html (allowed by the CSP nonce) before the app's own code has run.
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href).filter((href) => href.includes('/assets/signed-in-')),
+    );
+    expect(preloaded.length).toBeGreaterThan(1);
   });
 
   it('opens one tab per visited page; the window title follows the active tab', async () => {
