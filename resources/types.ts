@@ -176,8 +176,11 @@ export interface OperationSchema {
    * tenant `setting`: accountNumber, expireTime). With one row chosen the dialog starts from its detail.
    */
   fields?: FieldSchema[];
-  /** A row button shows only on rows whose `field` has this value (restore only recycled tenants). */
-  rowWhen?: { field: string; equals: string | number };
+  /**
+   * A row button shows only on rows whose `field` has the value `equals` (restore only on recycled tenants), or
+   * anything but `notEquals` (no delete on the administrator tenant).
+   */
+  rowWhen?: { field: string; equals?: string | number; notEquals?: string | number };
 }
 
 export interface SectionSchema {

@@ -20,7 +20,8 @@ export const tenantSchema: ResourceSchema = {
   operations: [
     ADD,
     EDIT,
-    DELETE,
+    // The administrator tenant cannot be removed (the server refuses it too).
+    { ...DELETE, rowWhen: { field: 'tenantId', notEquals: '000000' } },
     VIEW,
     {
       alias: 'setting',

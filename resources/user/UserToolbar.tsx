@@ -99,6 +99,14 @@ function GrantDialog({ api, userIds, onClose, onDone }: { api: string; userIds: 
   useEffect(() => {
     roleChoices().then(setRoles, () => undefined);
   }, []);
+  // One user: the dialog starts from the roles they hold, as Saber's does; several users start from none.
+  useEffect(() => {
+    if (userIds.includes(',')) return;
+    http.get<{ data: { roleId?: string } }>(`${api}/detail`, { params: { id: userIds } }).then(
+      (response) => setPicked((response.data.data.roleId ?? '').split(',').filter(Boolean)),
+      () => undefined,
+    );
+  }, [api, userIds]);
   const submit = async () => {
     setBusy(true);
     try {

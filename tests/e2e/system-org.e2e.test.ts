@@ -153,8 +153,9 @@ describe('departments, posts and users', () => {
     await users.row(ACCOUNT).locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: /角色配置/ }).click();
     const grant = page.locator('.ant-modal-content').filter({ hasText: '角色配置' });
+    // The dialog starts from the role the user holds.
+    await expect.poll(() => grant.locator('.ant-select-selection-item').allInnerTexts()).toEqual(['普通用户']);
     await grant.locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '普通用户' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '通知查看' }).click();
     await grant.locator('.ant-modal-title').click();
     await shot('user-grant');

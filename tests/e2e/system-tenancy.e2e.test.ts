@@ -155,6 +155,9 @@ describe('租户、产品包与应用 end to end', () => {
   it('recycles the tenant (回收) and restores it (通过), the restore button only on recycled rows', async () => {
     await openScreen('/system/tenant');
     expect(await row(tenantName).getByRole('button', { name: /通\s*过/ }).count()).toBe(0);
+    // The administrator tenant cannot be removed: its row offers no 删除, the others do.
+    expect(await row('000000').getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
+    expect(await row(tenantName).getByRole('button', { name: /删\s*除/ }).count()).toBe(1);
     await row(tenantName).locator('.ant-checkbox-input').check();
     await page.locator('.crud-toolbar').getByRole('button', { name: '回收' }).click();
     await confirmDialogOk(page);

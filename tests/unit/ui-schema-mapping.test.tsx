@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { allowedOperations } from '../../src/components/crud/useOperations';
+import { allowedOperations, showsOnRow } from '../../src/components/crud/useOperations';
+import { tenantSchema } from '../../resources/tenant/schema';
 import { ADD, EDIT, VIEW } from '../../resources/operations';
 import {
   displayValueOf,
@@ -106,6 +107,16 @@ describe('crud buttons', () => {
     const shown = allowedOperations(deviceSchema, (code) => held.has(code));
     expect(shown).toMatchObject({ add: true, edit: false, delete: false, view: true });
     expect(shown.rowCustom.map((operation) => operation.alias)).toEqual(['execute']);
+  });
+
+  it('shows a row button only on the rows its rule allows: no delete on the administrator tenant, restore on recycled ones', () => {
+    const tenants = allowedOperations(tenantSchema, () => true);
+    expect(showsOnRow(tenants.deleteOperation, { tenantId: '000000' })).toBe(false);
+    expect(showsOnRow(tenants.deleteOperation, { tenantId: '654321' })).toBe(true);
+    const restore = tenants.rowCustom.find((operation) => operation.rowWhen?.equals !== undefined);
+    expect(showsOnRow(restore, { status: 2 })).toBe(true);
+    expect(showsOnRow(restore, { status: 1 })).toBe(false);
+    expect(showsOnRow(undefined, {})).toBe(true);
   });
 });
 

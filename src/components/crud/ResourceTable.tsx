@@ -6,7 +6,7 @@ import type { OperationSchema, ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { FieldCell } from './fieldRenderers';
 import { fieldLabelKey, listFieldsOf, operationLabelKey } from './schemaMapping';
-import type { allowedOperations } from './useOperations';
+import { showsOnRow, type allowedOperations } from './useOperations';
 
 interface ResourceTableProps {
   schema: ResourceSchema;
@@ -67,12 +67,12 @@ export function ResourceTable(props: ResourceTableProps) {
               {t('crud.addChild')}
             </Button>
           )}
-          {operations.rowCustom.filter((operation) => !operation.rowWhen || String(record[operation.rowWhen.field]) === String(operation.rowWhen.equals)).map((operation) => (
+          {operations.rowCustom.filter((operation) => showsOnRow(operation, record)).map((operation) => (
             <Button key={operation.alias} type="link" size="small" onClick={() => onOperation(operation, record.id as BaseKey)}>
               {t(operationLabelKey(schema, operation.alias))}
             </Button>
           ))}
-          {operations.delete && (
+          {operations.delete && showsOnRow(operations.deleteOperation, record) && (
             <Button type="link" size="small" danger onClick={() => onDelete(record.id as BaseKey)}>
               {t('crud.delete')}
             </Button>

@@ -28,9 +28,21 @@ export function allowedOperations(schema: ResourceSchema, can: (code: string) =>
     delete: has('delete') && !schema.readOnly,
     // A screen without a menu has no seeded buttons: whoever may list its rows (the server decides) may view them.
     view: has('view') || (schema.inMenu === false && schema.operations.some((operation) => operation.alias === 'view')),
+    /** The delete operation as declared, for its row rule. */
+    deleteOperation: allowed.find((operation) => operation.alias === 'delete'),
     rowCustom: custom.filter(isRow),
     toolbarCustom: custom.filter(isToolbar),
   };
+}
+
+/** Whether an operation's row button shows on this row (its `rowWhen` rule). */
+export function showsOnRow(operation: OperationSchema | undefined, row: Record<string, unknown>): boolean {
+  const rule = operation?.rowWhen;
+  if (!rule) return true;
+  const value = String(row[rule.field]);
+  if (rule.equals !== undefined && value !== String(rule.equals)) return false;
+  if (rule.notEquals !== undefined && value === String(rule.notEquals)) return false;
+  return true;
 }
 
 /**
