@@ -14,7 +14,7 @@ import { ResourceSearchForm } from '../../components/crud/ResourceSearchForm';
 import { ResourceTable } from '../../components/crud/ResourceTable';
 import { searchFilters } from '../../components/crud/schemaMapping';
 
-const NO_OPERATIONS = { add: false, edit: false, delete: false, view: false, rowCustom: [], toolbarCustom: [] };
+const NO_OPERATIONS = { add: false, edit: false, delete: false, view: false, deleteOperation: undefined, rowCustom: [], toolbarCustom: [] };
 
 /** `?item=new`, `?item=<id>&mode=edit` or `?item=<id>`: the open item form, if any. */
 function itemViewOf(query: URLSearchParams): ScreenView {
