@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ADMIN_TENANT } from '../blade/context';
 import type { Db } from '../db/types';
 
 /** Refresh tokens live 7 days (blade-contract §3); a session lives as long as its newest refresh token. */
@@ -7,7 +8,7 @@ export const SESSION_SECONDS = 604800;
 /**
  * Login sessions: every token carries its session id, and a token is good only while its session is. A session
  * ends at logout, and (database triggers, so every code path and every process agrees) when its user's password,
- * status or deletion changes; the lock-out ends them too.
+ * status or deletion changes; the lock-out ends them too, and so does its tenant's licence running out.
  */
 export async function startSession(db: Db, user: { tenant_id: string; id: string }): Promise<string> {
   const sessionId = randomUUID();
@@ -28,13 +29,29 @@ export async function extendSession(db: Db, sessionId: string): Promise<void> {
   ]);
 }
 
-/** Whether the session is live for this user: not revoked, not expired. */
-export async function sessionLive(db: Db, sessionId: string, userId: string, tenantId: string): Promise<boolean> {
-  const [session] = await db.query<{ expires_at: string }>(
-    `SELECT expires_at FROM blade_auth_session WHERE session_id = $1 AND user_id = $2 AND tenant_id = $3 AND revoked = 0`,
+/**
+ * Until when (ms since epoch) the session may be used: not revoked, not expired, and its tenant neither recycled,
+ * removed nor past its licence (the administrator tenant never lapses); 0 when not at all.
+ */
+async function sessionLiveUntil(db: Db, sessionId: string, userId: string, tenantId: string): Promise<number> {
+  const [session] = await db.query<{ expires_at: string; tenant_found: number | null; status: number | null; expire_time: string | null }>(
+    `SELECT s.expires_at, CASE WHEN t.id IS NULL THEN 0 ELSE 1 END AS tenant_found, t.status, to_char(t.expire_time, 'YYYY-MM-DD"T"HH24:MI:SS') AS expire_time
+       FROM blade_auth_session s
+       LEFT JOIN blade_tenant t ON t.tenant_id = s.tenant_id AND t.is_deleted = 0
+      WHERE s.session_id = $1 AND s.user_id = $2 AND s.tenant_id = $3 AND s.revoked = 0`,
     [sessionId, /^\d{1,19}$/.test(userId) ? userId : '0', tenantId],
   );
-  return !!session && Number(session.expires_at) >= Date.now();
+  if (!session) return 0;
+  const until = Number(session.expires_at);
+  if (tenantId === ADMIN_TENANT) return until;
+  if (Number(session.tenant_found) !== 1 || Number(session.status) !== 1) return 0;
+  // Licence times are local wall-clock times, as the tenant screen writes them.
+  return session.expire_time ? Math.min(until, new Date(session.expire_time).getTime()) : until;
+}
+
+/** Whether the session is live for this user (see sessionLiveUntil). */
+export async function sessionLive(db: Db, sessionId: string, userId: string, tenantId: string): Promise<boolean> {
+  return (await sessionLiveUntil(db, sessionId, userId, tenantId)) > Date.now();
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
@@ -61,7 +78,8 @@ export interface SessionCheck {
  */
 export function createSessionCheck(db: Db): SessionCheck {
   let revision: string | undefined;
-  const live = new Map<string, boolean>();
+  /** Until when each session may be used (see sessionLiveUntil), as last read. */
+  const live = new Map<string, number>();
   return {
     async isLive(sessionId, userId, tenantId) {
       const [row] = await db.cachedQuery<{ version: string }>('SELECT version FROM blade_auth_revision WHERE id = 1');
@@ -71,15 +89,16 @@ export function createSessionCheck(db: Db): SessionCheck {
         revision = current;
       }
       const key = `${sessionId}\u0000${userId}\u0000${tenantId}`;
-      const known = live.get(key);
-      if (known !== undefined) return known;
-      const answer = await sessionLive(db, sessionId, userId, tenantId);
-      // A revocation that landed while we read would be missed by this entry: keep it only if nothing moved.
-      if (revision === current) {
-        if (live.size >= CACHE_CAPACITY) live.clear();
-        live.set(key, answer);
+      let until = live.get(key);
+      if (until === undefined) {
+        until = await sessionLiveUntil(db, sessionId, userId, tenantId);
+        // A revocation that landed while we read would be missed by this entry: keep it only if nothing moved.
+        if (revision === current) {
+          if (live.size >= CACHE_CAPACITY) live.clear();
+          live.set(key, until);
+        }
       }
-      return answer;
+      return until > Date.now();
     },
   };
 }

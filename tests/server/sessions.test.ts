@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
+import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import { call, md5, requestToken, SABER_BASIC } from './client';
 
@@ -102,6 +103,40 @@ describe('sessions end', () => {
     const disabledSession = await signIn(disabled);
     await server.db.query('UPDATE blade_user SET status = 0 WHERE id = $1', [disabled.id]);
     await expectSignedOut(disabledSession);
+  });
+
+  it("when their tenant is recycled, its licence is cut short, or its licence runs out while they work", async () => {
+    const memberOf = async (tenantId: string, expireTime: string | null) => {
+      const tenantRowId = String(1960000000000000000n + BigInt(nextUser));
+      await server.db.query(
+        `INSERT INTO blade_tenant (id, tenant_id, tenant_name, expire_time, create_time, update_time)
+         VALUES ($1, $2, $2, $3, '2024-01-01 00:00:00', '2024-01-01 00:00:00')`,
+        [tenantRowId, tenantId, expireTime],
+      );
+      const user = await newUser();
+      await server.db.query('UPDATE blade_user SET tenant_id = $1 WHERE id = $2', [tenantId, user.id]);
+      return { ...user, tenantId };
+    };
+    const wallClock = (date: Date) => formatDateTime(date);
+
+    const recycled = await memberOf('300001', null);
+    const recycledSession = await signIn(recycled);
+    expect((await userInfo(recycledSession.access_token)).body.code).toBe(200);
+    await server.db.query("UPDATE blade_tenant SET status = 2 WHERE tenant_id = '300001'");
+    await expectSignedOut(recycledSession);
+
+    const shortened = await memberOf('300002', wallClock(new Date(Date.now() + 3_600_000)));
+    const shortenedSession = await signIn(shortened);
+    expect((await userInfo(shortenedSession.access_token)).body.code).toBe(200);
+    await server.db.query("UPDATE blade_tenant SET expire_time = '2020-01-01 00:00:00' WHERE tenant_id = '300002'");
+    await expectSignedOut(shortenedSession);
+
+    // Nothing is written when the time comes: the session check itself knows until when the licence runs.
+    const lapsing = await memberOf('300003', wallClock(new Date(Date.now() + 2_000)));
+    const lapsingSession = await signIn(lapsing);
+    expect((await userInfo(lapsingSession.access_token)).body.code).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await expectSignedOut(lapsingSession);
   });
 
   it('keeps other users signed in', async () => {
