@@ -1,23 +1,16 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
-import { ADMIN_TENANT, isAdministrator, type BladeUser } from '../../server/blade/context';
+import { ADMIN_TENANT, isAdministrator } from '../../server/blade/context';
 import { jsonBody, markChildren } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
-import { badRequest, forbidden, MSG } from '../../server/blade/errors';
+import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { pageOf, parsePaging } from '../../server/blade/query';
+import { actingInTenant } from '../../server/blade/scope';
 import { grant, grantTree, idsOfBody, parseGrantBody, roleTreeKeys } from './grants';
 
 const SYSTEM = '/api/blade-system';
 /** Query keys that are not filters (blade-contract §2). */
 const NOT_FILTERS = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth']);
-
-/** The caller, acting in `tenantId`: only the administrator of the administrator tenant may look into another. */
-function inTenant(user: BladeUser, tenantId: string | undefined): BladeUser {
-  if (!tenantId || tenantId === user.tenantId) return user;
-  if (user.tenantId !== ADMIN_TENANT || !isAdministrator(user)) throw forbidden();
-  if (!/^\d{1,12}$/.test(tenantId)) throw badRequest(`${MSG.paramType}: tenantId`);
-  return { ...user, tenantId };
-}
 
 /**
  * Roles: the list is the tree (roots paged, children nested) unless filtered; a role cannot be its own ancestor;
@@ -54,7 +47,7 @@ export const behaviour: ResourceBehaviour = {
       const paging = parsePaging(query);
       return send(c, R.data(pageOf(roots.slice(paging.offset, paging.offset + paging.size), roots.length, paging)));
     });
-    read(url('tree'), async (c) => send(c, R.data(markChildren(await store.tree(inTenant(c.get('user'), c.req.query('tenantId')))))));
+    read(url('tree'), async (c) => send(c, R.data(markChildren(await store.tree(actingInTenant(c.get('user'), c.req.query('tenantId')))))));
     read(url('tree-by-id'), async (c) => {
       const roleId = c.req.query('roleId') ?? '';
       if (!isIdText(roleId)) throw badRequest(`${MSG.paramType}: roleId`);
@@ -62,7 +55,7 @@ export const behaviour: ResourceBehaviour = {
       const [role] = await db.query<{ tenant_id: string }>('SELECT tenant_id FROM blade_role WHERE id = $1 AND is_deleted = 0', [roleId]);
       // Another tenant's role is answered as if it did not exist, unless the caller may look into that tenant.
       const tenantId = role && (role.tenant_id === user.tenantId || (user.tenantId === ADMIN_TENANT && isAdministrator(user))) ? role.tenant_id : user.tenantId;
-      return send(c, R.data(markChildren(await store.tree(inTenant(user, tenantId)))));
+      return send(c, R.data(markChildren(await store.tree(actingInTenant(user, tenantId)))));
     });
     read(url('alias'), async (c) => {
       const rows = await store.select(c.get('user'), {});

@@ -9,6 +9,7 @@ import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
 import { recordOperation } from './operation-log';
 import { assertCode, hasMenu } from './permissions';
+import { actingInTenant } from './scope';
 import { parseIdValue } from './validate';
 
 /** Screens whose forms pick rows of `schema` (a ref or tree path to it): they may read its lists too. */
@@ -98,7 +99,11 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
   });
   read(url(endpoints.select), async (c) => send(c, R.data(await store.select(c.get('user'), c.req.query()))));
   if (schema.tree) {
-    read(url(endpoints.tree), async (c) => send(c, R.data(await store.tree(c.get('user')))));
+    // The platform administrator picks rows of another tenant (a user's department when editing that tenant's user).
+    read(url(endpoints.tree), async (c) => {
+      const user = schema.tenantScoped ? actingInTenant(c.get('user'), c.req.query('tenantId')) : c.get('user');
+      return send(c, R.data(await store.tree(user)));
+    });
     // BladeX answers `list` of a tree resource as the nested rows (Saber's role screen reads it so); the screen here
     // pages another endpoint.
     if (endpoints.list !== 'list') read(url('list'), async (c) => send(c, R.data(await store.treeList(c.get('user'), c.req.query()))));

@@ -1,4 +1,5 @@
-import type { BladeUser, DataScopeRule } from './context';
+import { ADMIN_TENANT, isAdministrator, type BladeUser, type DataScopeRule } from './context';
+import { badRequest, forbidden, MSG } from './errors';
 import type { SqlParams } from './query';
 
 export interface ReadScope {
@@ -100,3 +101,14 @@ export function readScope(user: BladeUser, params: SqlParams, options: ScopeOpti
 /** The predicates alone, for hand-written queries. */
 export const scopedRows = (user: BladeUser, params: SqlParams, options?: ScopeOptions) =>
   readScope(user, params, options).predicates;
+
+/**
+ * The caller, acting in `tenantId` (BladeX's `?tenantId=` on trees and selects): only the administrator of the
+ * administrator tenant may look into another tenant; anyone else asking for one is refused.
+ */
+export function actingInTenant(user: BladeUser, tenantId: string | undefined): BladeUser {
+  if (!tenantId || tenantId === user.tenantId) return user;
+  if (user.tenantId !== ADMIN_TENANT || !isAdministrator(user)) throw forbidden();
+  if (!/^\d{1,12}$/.test(tenantId)) throw badRequest(`${MSG.paramType}: tenantId`);
+  return { ...user, tenantId };
+}

@@ -87,6 +87,18 @@ describe('departments', () => {
     expect(node.children[0]).toMatchObject({ id: child.id, title: child.deptName, key: child.id, value: child.id });
   });
 
+  it("gives the platform administrator another tenant's department tree on ?tenantId=, and refuses it to anyone else", async () => {
+    const theirs = ok(await call(`${DEPT}/tree?tenantId=${OTHER_TENANT.tenantId}`, { token: admin }));
+    const theirIds = theirs.map((node: { id: string }) => node.id);
+    expect(theirIds).toEqual(expect.arrayContaining([...OTHER_TENANT.deptIds]));
+    expect(theirIds).not.toContain(SEED_IDS.dept);
+    const own = ok(await call(`${DEPT}/tree`, { token: admin }));
+    expect(own.some((node: { id: string }) => OTHER_TENANT.deptIds.includes(node.id))).toBe(false);
+    // A tenant's own administrator may not look into the platform's tenant (or any other).
+    expect((await call(`${DEPT}/tree?tenantId=000000`, { token: other })).body).toMatchObject({ code: 403, msg: '请求被拒绝' });
+    expect((await call(`${DEPT}/tree?tenantId=${OTHER_TENANT.tenantId}`, { token: other })).body.code).toBe(200);
+  });
+
   it('refuses to remove a department with children or with users', async () => {
     const root = await newDept(admin);
     const child = await newDept(admin, { parentId: root.id });

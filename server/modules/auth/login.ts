@@ -30,11 +30,10 @@ export async function refreshGrant(services: ServerServices, request: TokenReque
   const { db, tokens } = services;
   const token = request.params.refresh_token;
   const claims = token ? await tokens.verify(token, 'refresh_token') : undefined;
-  if (!claims || !(await sessionLive(db, claims.session_id, claims.user_id, claims.tenant_id))) {
-    throw oauthError(OAUTH.invalidRefreshToken);
-  }
-  // An expired, recycled or removed tenant renews no session either.
+  if (!claims) throw oauthError(OAUTH.invalidRefreshToken);
+  // An expired, recycled or removed tenant renews no session, and says so (its sessions have ended with it).
   await assertTenantUsable(db, claims.tenant_id);
+  if (!(await sessionLive(db, claims.session_id, claims.user_id, claims.tenant_id))) throw oauthError(OAUTH.invalidRefreshToken);
   const user = await findUser.byId(db, claims.tenant_id, claims.user_id);
   if (!user || user.status !== USER_STATUS.active) throw oauthError(OAUTH.invalidRefreshToken);
   if (await isLocked(db, user.tenant_id, user.account)) throw oauthError(OAUTH.tooManyFailures);
