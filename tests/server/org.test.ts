@@ -93,7 +93,7 @@ describe('departments', () => {
     expect(theirIds).toEqual(expect.arrayContaining([...OTHER_TENANT.deptIds]));
     expect(theirIds).not.toContain(SEED_IDS.dept);
     const own = ok(await call(`${DEPT}/tree`, { token: admin }));
-    expect(own.some((node: { id: string }) => OTHER_TENANT.deptIds.includes(node.id))).toBe(false);
+    expect(own.some((node: { id: string }) => (OTHER_TENANT.deptIds as readonly string[]).includes(node.id))).toBe(false);
     // A tenant's own administrator may not look into the platform's tenant (or any other).
     expect((await call(`${DEPT}/tree?tenantId=000000`, { token: other })).body).toMatchObject({ code: 403, msg: '请求被拒绝' });
     expect((await call(`${DEPT}/tree?tenantId=${OTHER_TENANT.tenantId}`, { token: other })).body.code).toBe(200);
