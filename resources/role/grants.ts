@@ -205,6 +205,19 @@ export function parseGrantBody(body: unknown): GrantBody {
   };
 }
 
+/** Refuses, naming them, menus outside what the caller may grant (grantableMenuIds); answers that set. */
+export async function assertGrantableMenus(db: Db, user: BladeUser, menuIds: string[]): Promise<Set<string>> {
+  const allowed = await grantableMenuIds(db, user);
+  const outside = menuIds.filter((id) => !allowed.has(id));
+  if (outside.length > 0) {
+    const inPackage = await packageMenuIds(db, user.tenantId);
+    const menus = await allMenus(db);
+    const names = outside.slice(0, 3).map((id) => menus.get(id)?.name ?? id).join('、');
+    throw badRequest(inPackage ? `菜单不在租户产品包内，不能授权: ${names}` : `菜单不可授权: ${names}`);
+  }
+  return allowed;
+}
+
 /**
  * `role/grant`: replaces the roles' menus and scopes in one transaction. A menu outside what the caller may grant
  * (the tenant package, the caller's own menus) is refused; scope ids must be scopes of the tenant on such menus
@@ -212,14 +225,7 @@ export function parseGrantBody(body: unknown): GrantBody {
  */
 export async function grant(db: Db, user: BladeUser, body: GrantBody): Promise<void> {
   await assertOwnRoles(db, user, body.roleIds);
-  const allowed = await grantableMenuIds(db, user);
-  const outside = body.menuIds.filter((id) => !allowed.has(id));
-  if (outside.length > 0) {
-    const inPackage = await packageMenuIds(db, user.tenantId);
-    const menus = await allMenus(db);
-    const names = outside.slice(0, 3).map((id) => menus.get(id)?.name ?? id).join('、');
-    throw badRequest(inPackage ? `菜单不在租户产品包内，不能授权: ${names}` : `菜单不可授权: ${names}`);
-  }
+  const allowed = await assertGrantableMenus(db, user, body.menuIds);
   const scopeIdsOf = async (table: 'blade_scope_data' | 'blade_scope_api', ids: string[], field: string) => {
     if (ids.length === 0) return [];
     const scopes = await grantableScopes(db, user, table, allowed);

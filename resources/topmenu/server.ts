@@ -9,6 +9,7 @@ import { scopedRows } from '../../server/blade/scope';
 import { parseWith } from '../../server/blade/validate';
 import { schemaByName } from '../schemas';
 import { menuRows, menuTreeNodes } from '../menu/server';
+import { assertGrantableMenus, grantableMenuIds } from '../role/grants';
 import { createResourceStore } from '../../server/blade/crud';
 
 /** A list of ids, as an array or a comma-joined string (Saber sends arrays, scripts often a string). */
@@ -25,8 +26,8 @@ const grantBody = z.object({
 
 /**
  * `topmenu/grant` (菜单配置): the menus of the given top menus, replaced in one transaction. `menu/grant-top-tree`
- * is the menu tree to pick from, `menu/top-tree-keys?topMenuIds=` the menus a top menu holds now. Only the caller's
- * tenant's top menus are read or written.
+ * is the menu tree to pick from (the menus the tenant's package allows), `menu/top-tree-keys?topMenuIds=` the menus
+ * a top menu holds now. Only the caller's tenant's top menus are read or written.
  */
 export const behaviour: ResourceBehaviour = {
   async beforeRemove({ tx, user, ids: removed }) {
@@ -64,6 +65,8 @@ export const behaviour: ResourceBehaviour = {
             menuParams.values,
           );
           if (menus.length !== body.menuIds.length) throw badRequest('菜单不存在');
+          // Only what the tenant's package (and, below the administrator, the caller's own roles) allows.
+          await assertGrantableMenus(tx, user, body.menuIds);
         }
         await tx.query('DELETE FROM blade_top_menu_setting WHERE top_menu_id = ANY(string_to_array($1, \',\')::bigint[])', [
           body.topMenuIds.join(','),
@@ -78,7 +81,9 @@ export const behaviour: ResourceBehaviour = {
     });
 
     read('/api/blade-system/menu/grant-top-tree', async (c) => {
-      const rows = await menuRows(menuStore, c.get('user'), { category_equal: '1' });
+      const user = c.get('user');
+      const grantable = await grantableMenuIds(db, user);
+      const rows = (await menuRows(menuStore, user, { category_equal: '1' })).filter((row) => grantable.has(String(row.id)));
       // BladeX's GrantTreeVO / CheckedTreeVO: the tree and the keys under `menu`.
       return send(c, R.data({ menu: menuTreeNodes(rows) }));
     });

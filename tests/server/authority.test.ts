@@ -162,7 +162,22 @@ describe('the grant', () => {
     const granted = await post(`${ROLE}/grant`, other, { roleIds: [OTHER_TENANT.roleIds[1]], menuIds: [menuIdByCode.get('param'), menuIdByCode.get('param_view')] });
     expect(granted.body, granted.text).toMatchObject({ code: 200, success: true });
     // The administrator tenant is not limited.
+    expect(flatten((await get(`${MENU}/grant-top-tree`, admin)).body.data.menu).map((node) => node.id)).toContain(menuIdByCode.get('project'));
     expect(flatten((await get(`${MENU}/grant-tree`, admin)).body.data.menu).map((node) => node.id)).toContain(menuIdByCode.get('project'));
+  });
+
+  it('a tenant package limits the top menu tree and the menus a top menu may hold', async () => {
+    const tree = flatten((await get(`${MENU}/grant-top-tree`, other)).body.data.menu).map((node) => node.id);
+    expect(tree).toEqual(expect.arrayContaining([menuIdByCode.get('param'), menuIdByCode.get('system')]));
+    expect(tree).not.toContain(menuIdByCode.get('project'));
+    const created = await post('/api/blade-system/topmenu/submit', other, { code: `pkg${tag}`, name: `包内${tag}`, source: 'AppstoreOutlined', sort: 9 });
+    expect(created.body, created.text).toMatchObject({ code: 200 });
+    const [topMenu] = (await get(`/api/blade-system/topmenu/list?code=pkg${tag}`, other)).body.data.records as { id: string }[];
+    const refused = await post('/api/blade-system/topmenu/grant', other, { topMenuIds: [topMenu.id], menuIds: [menuIdByCode.get('project')] });
+    expect(refused.body).toMatchObject({ code: 400 });
+    expect(refused.body.msg).toContain('产品包');
+    const held = await post('/api/blade-system/topmenu/grant', other, { topMenuIds: [topMenu.id], menuIds: [menuIdByCode.get('param')] });
+    expect(held.body, held.text).toMatchObject({ code: 200, success: true });
   });
 });
 
