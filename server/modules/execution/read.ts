@@ -68,10 +68,23 @@ function serializeRun(row: Record<string, unknown>) {
   return { ...run, runStatusName: RUN_STATUS_LABELS[toRunStatus(row.run_status)] };
 }
 
-/** `<alias>.task_id = taskId` and the caller's rows (the read seam). */
+/**
+ * The caller's rows of a run table (the read seam), of tasks the caller may see: a run or report is read under its
+ * task's data scope, so a role limited to its department's tasks cannot read other tasks' runs by their ids.
+ */
+function runScope(user: BladeUser, params: SqlParams, alias: string): string[] {
+  // A removed task's runs stay readable (the execution record keeps its history).
+  const task = scopedRows(user, params, { alias: 'scope_task', resource: 'task', noLogicalDelete: true }).join(' AND ');
+  return [
+    ...scopedRows(user, params, { alias }),
+    `EXISTS (SELECT 1 FROM blade_task scope_task WHERE scope_task.id = ${alias}.task_id AND ${task})`,
+  ];
+}
+
+/** `<alias>.task_id = taskId` and the caller's rows. */
 function ofTask(user: BladeUser, alias: string, taskId: string) {
   const params = new SqlParams();
-  const where = [`${alias}.task_id = ${params.add(taskId)}`, ...scopedRows(user, params, { alias })].join(' AND ');
+  const where = [`${alias}.task_id = ${params.add(taskId)}`, ...runScope(user, params, alias)].join(' AND ');
   return { where, params: params.values };
 }
 
@@ -89,7 +102,7 @@ export async function listRuns(db: Db, user: BladeUser, taskId: string, paging: 
 /** A run with its cases (and their logs), found by run id or by the id of its execution record. */
 export async function runDetail(db: Db, user: BladeUser, key: { id?: string; recordId?: string }) {
   const params = new SqlParams();
-  const where = [`${key.id ? 'r.id' : 'r.record_id'} = ${params.add(key.id ?? key.recordId)}`, ...scopedRows(user, params, { alias: 'r' })];
+  const where = [`${key.id ? 'r.id' : 'r.record_id'} = ${params.add(key.id ?? key.recordId)}`, ...runScope(user, params, 'r')];
   const [row] = await db.query(`SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r WHERE ${where.join(' AND ')}`, params.values);
   if (!row) return undefined;
   const cases = await db.query(
