@@ -1,8 +1,9 @@
 import type { FieldSchema, LocalizedText } from './types';
 
 /**
- * Field pairs several resources declare alike: the module a row is filed under (its id path and the readable path
- * the server joins) and the project it belongs to (the id picked by name and the joined name). Pure data.
+ * Fields several resources declare alike: the module a row is filed under (its id path and the readable path the
+ * server joins), the project it belongs to (the id picked by name and the joined name), and the head of a data or
+ * API scope. Pure data.
  */
 
 export function modulePathFields(options: { as: string; search?: boolean; width?: number }): FieldSchema[] {
@@ -50,3 +51,10 @@ export function projectRefFields(options: {
     },
   ];
 }
+
+/** The fields every scope (data or API) starts with, as BladeX keeps them per menu. */
+export const scopeHeadFields: FieldSchema[] = [
+  { name: 'menuId', type: 'id', label: { zh: '所属菜单', en: 'Menu' }, list: false, form: false },
+  { name: 'scopeName', type: 'string', label: { zh: '权限名称', en: 'Scope name' }, required: '请输入权限名称', maxLength: 255, search: 'like', rules: { notBlank: true } },
+  { name: 'resourceCode', type: 'string', label: { zh: '权限编号', en: 'Resource code' }, required: '请输入权限编号', maxLength: 255, search: 'like', rules: { notBlank: true } },
+];

@@ -1,3 +1,4 @@
+import { scopeHeadFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 
@@ -19,9 +20,7 @@ export const apiScopeSchema: ResourceSchema = {
   form: { mode: 'modal', width: '50%' },
   defaultSort: { column: 'create_time', order: 'asc' },
   fields: [
-    { name: 'menuId', type: 'id', label: { zh: '所属菜单', en: 'Menu' }, list: false, form: false },
-    { name: 'scopeName', type: 'string', label: { zh: '权限名称', en: 'Scope name' }, required: '请输入权限名称', maxLength: 255, search: 'like', rules: { notBlank: true } },
-    { name: 'resourceCode', type: 'string', label: { zh: '权限编号', en: 'Resource code' }, required: '请输入权限编号', maxLength: 255, search: 'like', rules: { notBlank: true } },
+    ...scopeHeadFields,
     { name: 'scopePath', type: 'string', label: { zh: '权限路径', en: 'Scope path' }, required: '请输入权限路径', maxLength: 255, span: 24, width: 280, rules: { notBlank: true } },
     { name: 'scopeType', type: 'int', label: { zh: '接口类型', en: 'API type' }, required: '请选择接口类型', dict: { code: 'api_scope_type', as: 'scopeTypeName' }, defaultValue: 1 },
     { name: 'remark', type: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false, span: 24 },

@@ -1,3 +1,4 @@
+import { scopeHeadFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 
@@ -20,9 +21,7 @@ export const dataScopeSchema: ResourceSchema = {
   form: { mode: 'modal', width: '50%' },
   defaultSort: { column: 'create_time', order: 'asc' },
   fields: [
-    { name: 'menuId', type: 'id', label: { zh: '所属菜单', en: 'Menu' }, list: false, form: false },
-    { name: 'scopeName', type: 'string', label: { zh: '权限名称', en: 'Scope name' }, required: '请输入权限名称', maxLength: 255, search: 'like', rules: { notBlank: true } },
-    { name: 'resourceCode', type: 'string', label: { zh: '权限编号', en: 'Resource code' }, required: '请输入权限编号', maxLength: 255, search: 'like', rules: { notBlank: true } },
+    ...scopeHeadFields,
     {
       name: 'scopeColumn',
       type: 'string',
