@@ -28,7 +28,6 @@ const USER = { account: 'qa_zhang', password: 'Qa-zhang-pass1', realName: 'å¼ æµ
 let tenantId = '';
 
 const shot = async (name: string) => {
-  await page.screenshot({ path: `/tmp/s12/journey-${name}.png`, fullPage: true });
   await snap(page, `journey-${name}`);
 };
 const toast = (text: string) => page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: text }).first();

@@ -23,10 +23,9 @@ async function fill(label: string, value: string) {
   const input = modal().getByLabel(label, { exact: true });
   await input.fill(value);
 }
-/** Screenshots for people to look at, next to the helper's other files. */
+/** Screenshots for people to look at (screenshots/). */
 async function shot(name: string) {
   await snap(page, `system-navigation-${name}`);
-  await page.screenshot({ path: `/tmp/s12/navigation-${name}.png`, fullPage: true });
 }
 
 describe('menus, top menus and regions end to end', () => {

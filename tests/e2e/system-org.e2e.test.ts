@@ -14,8 +14,7 @@ let context: BrowserContext;
 let page: Page;
 useProductPage((opened) => ({ product, context, page } = opened));
 
-const SHOTS = '/tmp/s12';
-const shot = (name: string) => page.screenshot({ path: `${SHOTS}/org-${name}.png`, fullPage: true });
+const shot = (name: string) => snap(page, `org-${name}`);
 
 const PARENT = 'E2E研发中心';
 const CHILD = 'E2E测试组';

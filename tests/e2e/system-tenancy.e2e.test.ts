@@ -24,7 +24,6 @@ let tenantCode = '';
 let tenantPassword = '';
 
 const shot = async (name: string) => {
-  await page.screenshot({ path: `/tmp/s12/tenancy-${name}.png`, fullPage: true });
   await snap(page, `tenancy-${name}`);
 };
 const dialog = () => page.locator('.ant-modal-content').filter({ has: page.locator('form') }).last();
@@ -144,7 +143,7 @@ describe('租户、产品包与应用 end to end', () => {
       await sider.getByText('参数管理', { exact: true }).waitFor();
       const menuItems = (await sider.locator('.ant-menu-title-content').allInnerTexts()).map((text) => text.trim());
       expect(menuItems.filter((text) => text !== '首页').sort()).toEqual(['参数管理', '系统管理']);
-      await tenantPage.screenshot({ path: '/tmp/s12/tenancy-tenant-admin-menus.png', fullPage: true });
+      await snap(tenantPage, 'tenancy-tenant-admin-menus');
       await sider.getByText('参数管理', { exact: true }).click();
       await tenantPage.locator('.crud-page .ant-table').waitFor();
     } finally {
