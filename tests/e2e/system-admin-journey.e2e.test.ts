@@ -134,8 +134,13 @@ describe('a new tenant, from its package to its first restricted user', () => {
     await node('项目管理').waitFor();
     expect(await dialog.getByText('参数管理', { exact: true }).count()).toBe(0);
     await node('项目管理').locator('.ant-tree-checkbox').click();
-    await node('项目管理').locator('.ant-tree-switcher').click();
-    await node('删除').locator('.ant-tree-checkbox').click();
+    // The tree opens fully expanded: 项目管理's buttons are the nodes right after it (a flat, virtual list).
+    await node('项目管理').and(page.locator('[aria-expanded="true"]')).waitFor();
+    const projectDelete = node('项目管理').locator('xpath=following-sibling::div[.//span[@title="删除"]][1]');
+    await projectDelete.locator('.ant-tree-checkbox').click();
+    // What is saved is what the tree shows: 删除 unchecked, 项目管理 half checked.
+    await projectDelete.locator('.ant-tree-checkbox:not(.ant-tree-checkbox-checked)').waitFor();
+    await node('项目管理').locator('.ant-tree-checkbox-indeterminate').waitFor();
     await dialog.getByRole('tab', { name: '数据权限' }).click();
     await node(SCOPE).locator('.ant-tree-checkbox').click();
     await shot('grant');

@@ -241,7 +241,9 @@ describe('export', () => {
       caseRow(`${prefix}-a`, '导出一', { 优先级: '中' }),
       caseRow(`${prefix}-b`, '导出二'),
     ]));
-    await call(`${BASE}/uploadTestCase`, { token: admin.token, json: { bathNo: check.body.data.bathNo } });
+    expect(check.body.data, JSON.stringify(check.body)).toMatchObject({ total: 2, valid: 2 });
+    const confirm = await call(`${BASE}/uploadTestCase`, { token: admin.token, json: { bathNo: check.body.data.bathNo } });
+    expect(confirm.body.data, JSON.stringify(confirm.body)).toMatchObject({ imported: 2 });
     const response = await get(`${BASE}/export?caseCode=${prefix}&priority=2`, admin.token);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment/);
