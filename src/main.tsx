@@ -3,7 +3,6 @@ import '@ant-design/v5-patch-for-react-19';
 import './locales/register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'nprogress/nprogress.css';
 import './styles.css';
 import App from './App';
 import { cspNonce, nonceInsertedStyles } from './cspNonce';

@@ -1,5 +1,3 @@
-import NProgress from 'nprogress';
-import { afterAll } from 'vitest';
 // The app injects its messages at start (src/main.tsx); components under test need them too.
 import '../src/locales/register';
 
@@ -25,7 +23,3 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
-// The progress bar animates on timers that would otherwise fire after the DOM is torn down: no animation in tests,
-// and the last timers run before the file's environment goes.
-NProgress.configure({ speed: 0, trickle: false });
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 20)));

@@ -1,5 +1,4 @@
 import { delay, http as route, HttpResponse } from 'msw';
-import NProgress from 'nprogress';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BladeError,
@@ -10,6 +9,7 @@ import {
   readEarly,
   SESSION_EXPIRED_MESSAGE,
 } from '../../providers/http';
+import { isProgressRunning, PROGRESS_BAR_ID } from '../../providers/progress';
 import { storeKeys } from '../../providers/session';
 import { getRefreshToken, getStore, getToken, setRefreshToken, setStore, setToken } from '../../providers/storage';
 import { describeRequest, envelope, server, tokenResponse, useMockServer, type SeenRequest } from './support';
@@ -195,13 +195,13 @@ describe('answers', () => {
     let startedDuringRequest = false;
     server.use(
       route.get('/api/x/list', () => {
-        startedDuringRequest = NProgress.isStarted();
+        startedDuringRequest = isProgressRunning() && document.getElementById(PROGRESS_BAR_ID) !== null;
         return envelope([]);
       }),
     );
     await http.get('/api/x/list');
     expect(startedDuringRequest).toBe(true);
-    expect(NProgress.isStarted()).toBe(false);
+    expect(isProgressRunning()).toBe(false);
   });
 });
 

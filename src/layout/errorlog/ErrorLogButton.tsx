@@ -3,6 +3,7 @@ import { BugOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearErrorLogs, installErrorCapture, uploadErrorLogs, useErrorLogs, type ErrorLogEntry } from './errorLog';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 
 /** Header badge with the number of locally logged errors (99+ beyond 99) and the log viewer with upload and clear. */
 export function ErrorLogButton() {
@@ -10,6 +11,7 @@ export function ErrorLogButton() {
   const { modal, message } = App.useApp();
   const entries = useErrorLogs();
   const [open, setOpen] = useState(false);
+  const openOpened = useOpenedOnce(open);
 
   useEffect(installErrorCapture, []);
 
@@ -48,43 +50,45 @@ export function ErrorLogButton() {
           onClick={() => setOpen(true)}
         />
       </Badge>
-      <Modal
-        open={open}
-        title={t('errorLog.title')}
-        width={1000}
-        footer={null}
-        onCancel={() => setOpen(false)}
-      >
-        <Space className="crud-toolbar">
-          <Button type="primary" disabled={entries.length === 0} onClick={confirmUpload}>
-            {t('errorLog.upload')}
-          </Button>
-          <Button danger disabled={entries.length === 0} onClick={confirmClear}>
-            {t('errorLog.clear')}
-          </Button>
-        </Space>
-        <Table<ErrorLogEntry>
-          size="small"
-          rowKey={(entry) => `${entry.time}|${entry.message}|${entries.indexOf(entry)}`}
-          dataSource={entries}
-          pagination={{ pageSize: 10 }}
-          columns={[
-            { title: t('errorLog.type'), dataIndex: 'type', width: 70 },
-            { title: t('errorLog.url'), dataIndex: 'url', width: 220, ellipsis: true },
-            { title: t('errorLog.message'), dataIndex: 'message', width: 220 },
-            {
-              title: t('errorLog.stack'),
-              dataIndex: 'stack',
-              render: (stack: string) => (
-                <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} className="error-log__stack">
-                  {stack}
-                </Typography.Paragraph>
-              ),
-            },
-            { title: t('errorLog.time'), dataIndex: 'time', width: 160 },
-          ]}
-        />
-      </Modal>
+      {openOpened && (
+        <Modal
+          open={open}
+          title={t('errorLog.title')}
+          width={1000}
+          footer={null}
+          onCancel={() => setOpen(false)}
+        >
+          <Space className="crud-toolbar">
+            <Button type="primary" disabled={entries.length === 0} onClick={confirmUpload}>
+              {t('errorLog.upload')}
+            </Button>
+            <Button danger disabled={entries.length === 0} onClick={confirmClear}>
+              {t('errorLog.clear')}
+            </Button>
+          </Space>
+          <Table<ErrorLogEntry>
+            size="small"
+            rowKey={(entry) => `${entry.time}|${entry.message}|${entries.indexOf(entry)}`}
+            dataSource={entries}
+            pagination={{ pageSize: 10 }}
+            columns={[
+              { title: t('errorLog.type'), dataIndex: 'type', width: 70 },
+              { title: t('errorLog.url'), dataIndex: 'url', width: 220, ellipsis: true },
+              { title: t('errorLog.message'), dataIndex: 'message', width: 220 },
+              {
+                title: t('errorLog.stack'),
+                dataIndex: 'stack',
+                render: (stack: string) => (
+                  <Typography.Paragraph ellipsis={{ rows: 2, expandable: true }} className="error-log__stack">
+                    {stack}
+                  </Typography.Paragraph>
+                ),
+              },
+              { title: t('errorLog.time'), dataIndex: 'time', width: 160 },
+            ]}
+          />
+        </Modal>
+      )}
     </>
   );
 }

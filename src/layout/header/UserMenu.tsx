@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Identity } from '../../../providers/auth';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { SwitchDeptRoleDialog } from './SwitchDeptRoleDialog';
 
 export const DASHBOARD_PATH = '/wel/dashboard';
@@ -18,6 +19,7 @@ export function UserMenu() {
   const { data: identity } = useGetIdentity<Identity>();
   const { mutate: logout } = useLogout();
   const [switching, setSwitching] = useState(false);
+  const switchingOpened = useOpenedOnce(switching);
 
   const confirmLogout = () =>
     modal.confirm({
@@ -54,7 +56,9 @@ export function UserMenu() {
           <span>{identity?.name}</span>
         </Space>
       </Dropdown>
-      <SwitchDeptRoleDialog open={switching} identity={identity ?? undefined} onClose={() => setSwitching(false)} />
+      {switchingOpened && (
+        <SwitchDeptRoleDialog open={switching} identity={identity ?? undefined} onClose={() => setSwitching(false)} />
+      )}
     </>
   );
 }
