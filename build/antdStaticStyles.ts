@@ -26,6 +26,12 @@ const SAMPLE_PROPS: Record<string, Record<string, unknown>> = {
   Tree: { treeData: [] },
   QRCode: { value: 'https://example.com' },
 };
+/**
+ * Parts with styles that their top-level component does not draw, and that every signed-in page shows. Rendering
+ * every part of every component finds a few more (Form.ErrorList, Cascader.Panel, ...), some 40 kB for screens that
+ * seldom show them: those stay generated at run time.
+ */
+const STYLED_PARTS = ['Layout.Sider', 'Form.Item'];
 /** Exports that are not components, or that cannot render outside a page. */
 const SKIPPED = new Set(['ConfigProvider', 'Grid', 'Tour', 'theme', 'version', 'unstableSetRender', ...OVERLAYS]);
 
@@ -37,11 +43,20 @@ function sampleElements(): ReactElement[] {
       ? [createElement(Component, { key: name, ...SAMPLE_PROPS[name] })]
       : [];
   });
+  // Drawn inside their parent, with content: Form.Item's fallback styles appear only then.
+  const parts = STYLED_PARTS.flatMap((path) => {
+    const [name, part] = path.split('.');
+    const Parent = component(name);
+    const Part = component(name, part);
+    if (!Parent || !Part) return [];
+    const child = createElement(Part, { key: part, label: part }, createElement('span'));
+    return [createElement(Parent, { key: path, ...SAMPLE_PROPS[name] }, child)];
+  });
   const panels = OVERLAYS.flatMap((name) => {
     const Panel = component(name, PANEL);
     return Panel ? [createElement(Panel, { key: `${name}-panel` })] : [];
   });
-  return [...elements, ...panels];
+  return [...elements, ...parts, ...panels];
 }
 
 /**

@@ -150,6 +150,7 @@ export const en: Record<string, string> = {
 
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
   'nav.tabMenu': 'More',
+  'nav.closeTab': 'Close',
   'nav.closeOthers': 'Close others',
   'nav.closeAll': 'Close all',
   'nav.clearCache': 'Clear cache',

@@ -150,6 +150,7 @@ export const zh: Record<string, string> = {
 
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
   'nav.tabMenu': '更多',
+  'nav.closeTab': '关闭',
   'nav.closeOthers': '关闭其他',
   'nav.closeAll': '关闭全部',
   'nav.clearCache': '清除缓存',

@@ -8,9 +8,9 @@ let page: Page;
 
 useProductPage((opened) => ({ product, page } = opened));
 
-const tabs = () => page.locator('.app-tabs .ant-tabs-tab');
+const tabs = () => page.locator('.app-tabs').getByRole('tab');
 const tabNamed = (name: string) => tabs().filter({ hasText: name });
-const activeTab = () => page.locator('.app-tabs .ant-tabs-tab-active');
+const activeTab = () => page.locator('.app-tabs').getByRole('tab', { selected: true });
 const sider = () => page.locator('.ant-layout-sider');
 const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 const tabLabels = () => tabs().allInnerTexts();
@@ -52,7 +52,7 @@ describe('navigation shell end to end', () => {
     await loginAs(page, product);
     await tabNamed('首页').waitFor();
     expect(await tabLabels()).toEqual(['首页']);
-    expect(await tabNamed('首页').locator('.ant-tabs-tab-remove').count()).toBe(0);
+    expect(await tabNamed('首页').getByRole('button', { name: '关闭' }).count()).toBe(0);
     await expect.poll(() => page.title()).toBe('首页');
   });
 
@@ -100,7 +100,7 @@ describe('navigation shell end to end', () => {
   });
 
   it('closing the active tab opens its predecessor', async () => {
-    await tabNamed('项目管理').locator('.ant-tabs-tab-remove').click();
+    await tabNamed('项目管理').getByRole('button', { name: '关闭' }).click();
     await page.waitForURL(/\/system\/param(\?|$)/);
     await expect.poll(() => tabLabels()).toEqual(['首页', '参数管理']);
     await expect.poll(() => page.title()).toBe('参数管理');
@@ -117,6 +117,37 @@ describe('navigation shell end to end', () => {
     await tabMenu('关闭全部');
     await page.waitForURL(/\/wel\/index$/);
     await expect.poll(() => tabLabels()).toEqual(['首页']);
+  });
+
+  it('more tabs than fit: the active one is scrolled into view, and Enter on a focused tab opens it', async () => {
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1000, height: viewport.height });
+    try {
+      const screens = ['项目管理', '任务管理', '终端管理', '测试用例', '测试脚本', '工具设备', '功能模块', '测试对象'];
+      for (const screen of screens) await openFromSider('测试管理', screen);
+      const bar = page.locator('.app-tabs__bar');
+      const shown = async (name: string) => {
+        const [outer, inner] = [await bar.boundingBox(), await tabNamed(name).boundingBox()];
+        return inner!.x >= outer!.x - 1 && inner!.x + inner!.width <= outer!.x + outer!.width + 1;
+      };
+      // Some tab is cut off, so the strip overflows, yet the active (last) one is in view.
+      expect(await bar.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      await expect.poll(() => shown('测试对象')).toBe(true);
+      expect(await shown('首页')).toBe(false);
+
+      await tabNamed('测试对象').focus();
+      await page.keyboard.press('Home');
+      await tabNamed('项目管理').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/test\/project(\?|$)/);
+      await expect.poll(() => activeTab().innerText()).toBe('项目管理');
+      await expect.poll(() => shown('项目管理')).toBe(true);
+      await snap(page, 'nav-tabs-overflow');
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+    await tabMenu('关闭全部');
+    await page.waitForURL(/\/wel\/index$/);
   });
 
   it('清除缓存 asks first, calls the server and reports 清除完毕', async () => {

@@ -153,7 +153,7 @@ describe('字典管理 end to end', () => {
     await page.waitForURL((url) => !url.search.includes('item='));
     await expect.poll(() => items.locator('.ant-table-row').filter({ hasText: '验收中(纵)' }).count()).toBe(1);
     // One tab per page, whatever its query string says.
-    expect(await page.locator('.ant-tabs-tab').filter({ hasText: '字典管理(纵)' }).count()).toBe(1);
+    expect(await page.locator('.app-tabs').getByRole('tab', { name: '字典管理(纵)' }).count()).toBe(1);
     await snap(page, 'dicts-vertical');
     // And the project form follows that edit too.
     expect(await projectStatusOptions()).toContain('验收中(纵)');

@@ -1,7 +1,7 @@
 import { useInvalidate } from '@refinedev/core';
-import { DownOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Tabs, type MenuProps } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { siteConfig } from '../../../providers/config';
@@ -125,30 +125,66 @@ export function TabBar({ tracking }: { tracking: boolean }) {
     },
   };
 
-  const items = useMemo(
-    () =>
-      tabs.map((tab) => ({
-        key: tab.value,
-        label: labelOf(tab),
-        closable: isClosable(tab, tabs, tabsOptions),
-      })),
-    [tabs, labelOf],
-  );
+  const shownActive = activeTab ? active : undefined;
+  const activeElement = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Scrolled into view in the next frame, whose layout the paint needs anyway: read now, mid-render, it would
+    // lay the whole page out once more.
+    const frame = requestAnimationFrame(() => activeElement.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [shownActive]);
 
+  const choose = (value: string) => {
+    if (value !== active) void navigate(value);
+  };
+
+  // A plain strip rather than antd's Tabs, which measures every tab in a layout effect on each render: on a cold
+  // visit that alone forced a layout of the whole page before its first paint.
   return (
     <div className="app-tabs">
-      <Tabs
+      <div
         className="app-tabs__bar"
-        type="editable-card"
-        size="small"
-        hideAdd
-        activeKey={activeTab ? active : undefined}
-        items={items}
-        onChange={(value) => void navigate(value)}
-        onEdit={(value, action) => {
-          if (action === 'remove' && typeof value === 'string') apply(closeTab(tabs, value, active, tabsOptions));
+        role="tablist"
+        // Tabs beyond the width scroll sideways; a plain mouse wheel moves them too.
+        onWheel={(event) => {
+          if (event.deltaX === 0) event.currentTarget.scrollLeft += event.deltaY;
         }}
-      />
+      >
+        {tabs.map((tab) => {
+          const selected = tab.value === shownActive;
+          return (
+            <div
+              key={tab.value}
+              ref={selected ? activeElement : undefined}
+              role="tab"
+              tabIndex={selected ? 0 : -1}
+              aria-selected={selected}
+              className={selected ? 'app-tab app-tab--active' : 'app-tab'}
+              onClick={() => choose(tab.value)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' && event.key !== ' ') return;
+                event.preventDefault();
+                choose(tab.value);
+              }}
+            >
+              <span className="app-tab__label">{labelOf(tab)}</span>
+              {isClosable(tab, tabs, tabsOptions) && (
+                <button
+                  type="button"
+                  className="app-tab__close"
+                  aria-label={t('nav.closeTab')}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    apply(closeTab(tabs, tab.value, active, tabsOptions));
+                  }}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </div>
+          );
+        })}
+      </div>
       <Dropdown menu={tabMenu} placement="bottomRight" trigger={['click', 'hover']}>
         <Button size="small" className="app-tabs__menu">
           {t('nav.tabMenu')} <DownOutlined />
