@@ -138,6 +138,9 @@ async function measureSessionCheck(db: Parameters<typeof createSessionCheck>[0],
   record('session revocation check, right after a revocation', `${((cold * 1000) / coldRounds).toFixed(0)} µs/request`, '–');
 }
 
+const BROWSER_RUNS = 7;
+const medianOf = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+
 async function measureBrowser(dataDir: string) {
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
   const browser = await launchChromium();
@@ -166,10 +169,11 @@ async function measureBrowser(dataDir: string) {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL(/\/wel\/index/);
 
-    // Cold: a new browser context (empty HTTP cache) that carries the signed-in session; the median of three.
+    // Cold: a new browser context (empty HTTP cache) that carries the signed-in session. The median of seven: on a
+    // shared 2-core machine single visits vary by several hundred milliseconds.
     const session = await context.storageState();
     const samples: number[] = [];
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < BROWSER_RUNS; run++) {
       const coldContext = await browser.newContext({ storageState: session });
       const coldPage = await coldContext.newPage();
       const start = performance.now();
@@ -178,12 +182,12 @@ async function measureBrowser(dataDir: string) {
       samples.push(performance.now() - start);
       await coldContext.close();
     }
-    const median = samples.sort((a, b) => a - b)[1];
-    record('navigation to 参数管理 until rows visible (cold cache, median of 3)', `${Math.round(median)} ms`, '≤ 1 000 ms');
+    const median = medianOf(samples);
+    record(`navigation to 参数管理 until rows visible (cold cache, median of ${BROWSER_RUNS})`, `${Math.round(median)} ms`, '≤ 1 000 ms');
 
     // In the app: from the home page of a fresh visit (cold cache), a click on the menu entry of a list not shown yet.
     const clicks: number[] = [];
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < BROWSER_RUNS; run++) {
       const coldContext = await browser.newContext({ storageState: session });
       const coldPage = await coldContext.newPage();
       await coldPage.goto(`${server.url}/wel/index`);
@@ -197,8 +201,8 @@ async function measureBrowser(dataDir: string) {
       clicks.push(performance.now() - start);
       await coldContext.close();
     }
-    const clickMedian = clicks.sort((a, b) => a - b)[1];
-    record('menu click from the home page to 参数管理 rows (first visit of that list, median of 3)', `${Math.round(clickMedian)} ms`, '≤ 1 000 ms');
+    const clickMedian = medianOf(clicks);
+    record(`menu click from the home page to 参数管理 rows (first visit of that list, median of ${BROWSER_RUNS})`, `${Math.round(clickMedian)} ms`, '≤ 1 000 ms');
   } finally {
     await browser.close();
     await server.close();
