@@ -119,7 +119,7 @@ describe('navigation shell end to end', () => {
     await expect.poll(() => tabLabels()).toEqual(['首页']);
   });
 
-  it('more tabs than fit: the active one is scrolled into view, and Enter on a focused tab opens it', async () => {
+  it('more tabs than fit: the active one is scrolled into view; the keyboard moves among the tabs and opens one', async () => {
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 1000, height: viewport.height });
     try {
@@ -135,9 +135,11 @@ describe('navigation shell end to end', () => {
       await expect.poll(() => shown('测试对象')).toBe(true);
       expect(await shown('首页')).toBe(false);
 
+      // The active tab is the strip's one stop in the Tab order; Home and the arrows move among the tabs.
       await tabNamed('测试对象').focus();
       await page.keyboard.press('Home');
-      await tabNamed('项目管理').focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await tabNamed('项目管理').evaluate((element) => element === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/test\/project(\?|$)/);
       await expect.poll(() => activeTab().innerText()).toBe('项目管理');

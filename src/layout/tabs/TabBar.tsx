@@ -134,6 +134,20 @@ export function TabBar({ tracking }: { tracking: boolean }) {
     return () => cancelAnimationFrame(frame);
   }, [shownActive]);
 
+  // One tab in the page's Tab order (the active one); arrow keys, Home and End move among the others.
+  const moveFocus = (from: HTMLElement, key: string) => {
+    const strip = from.parentElement!;
+    const target = {
+      ArrowLeft: from.previousElementSibling,
+      ArrowRight: from.nextElementSibling,
+      Home: strip.firstElementChild,
+      End: strip.lastElementChild,
+    }[key];
+    if (!(target instanceof HTMLElement)) return false;
+    target.focus();
+    return true;
+  };
+
   const choose = (value: string) => {
     if (value !== active) void navigate(value);
   };
@@ -162,9 +176,9 @@ export function TabBar({ tracking }: { tracking: boolean }) {
               className={selected ? 'app-tab app-tab--active' : 'app-tab'}
               onClick={() => choose(tab.value)}
               onKeyDown={(event) => {
-                if (event.key !== 'Enter' && event.key !== ' ') return;
+                if (event.key === 'Enter' || event.key === ' ') choose(tab.value);
+                else if (!moveFocus(event.currentTarget, event.key)) return;
                 event.preventDefault();
-                choose(tab.value);
               }}
             >
               <span className="app-tab__label">{labelOf(tab)}</span>
