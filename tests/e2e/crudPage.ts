@@ -53,13 +53,42 @@ export function formItem(form: Locator, label: string): Locator {
   return form.locator('.ant-form-item').filter({ has: form.page().locator('.ant-form-item-label', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) });
 }
 
+/**
+ * The dropdown that `select` opened. A plain select names its listbox in its input's `aria-controls`, which tells its
+ * dropdown apart from one still fading out after an earlier pick (that one is not yet marked hidden and holds the same
+ * options); a tree select renders no such listbox, so its dropdown is the newest visible one.
+ */
+export async function dropdownOf(select: Locator): Promise<Locator> {
+  const page = select.page();
+  const isTree = await select.evaluate((element) => element.classList.contains('ant-tree-select'));
+  const listId = await select.locator('input').first().getAttribute('aria-controls');
+  if (isTree || !listId) return page.locator('.ant-select-dropdown:visible').last();
+  return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+}
+
+/** The option `text` in the open dropdown of `select`. */
+export async function optionOf(select: Locator, text: string): Promise<Locator> {
+  const dropdown = await dropdownOf(select);
+  return dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: text }).first();
+}
+
+/**
+ * Opens `select`, types `search` first when given (remote selects), and picks `option`. A single select closes by
+ * itself; the caller closes a multiple one (Escape would close the form too).
+ */
+export async function chooseOption(select: Locator, option: string, search?: string): Promise<Locator> {
+  await select.click();
+  if (search) await select.locator('input').first().fill(search);
+  const dropdown = await dropdownOf(select);
+  await (await optionOf(select, option)).click();
+  return dropdown;
+}
+
 /** Picks `option` in the select (or tree select) labelled `label`, and closes a multiple select again. */
 export async function pickOption(form: Locator, label: string, option: string): Promise<void> {
-  const page = form.page();
-  await formItem(form, label).locator('.ant-select').click();
-  const dropdown = page.locator('.ant-select-dropdown:visible').last();
-  await dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper').filter({ hasText: option }).first().click();
-  // A multiple select stays open: a click on the field's label closes it (Escape would close the form too).
+  const select = formItem(form, label).locator('.ant-select').first();
+  const dropdown = await chooseOption(select, option);
+  // A multiple select stays open: a click on the field's label closes it.
   if (await dropdown.isVisible()) await formItem(form, label).locator('.ant-form-item-label').click();
   await dropdown.waitFor({ state: 'hidden' });
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snap } from './browser';
-import { CrudPage } from './crudPage';
+import { chooseOption, CrudPage } from './crudPage';
 import { loginAs, useProductPage, type ProductPage } from './product';
 
 let opened: ProductPage;
@@ -62,8 +62,7 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     const members = projects.section('项目成员');
     await members.getByRole('button', { name: /添加项目成员/ }).click();
     const picker = page.locator('.ant-modal-content').filter({ hasText: '添加用户管理' });
-    await picker.locator('.crud-link-picker').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'tester' }).click();
+    await chooseOption(picker.locator('.crud-link-picker'), 'tester');
     // The multiple select keeps its list open; a click on the dialog's title closes it.
     await picker.locator('.ant-modal-title').click();
     await picker.getByRole('button', { name: /确\s*定/ }).click();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmDialogOk, snap } from './browser';
+import { chooseOption } from './crudPage';
 import { latestCaptchaText, loginAs, useProductPage, type ProductPage } from './product';
 
 /**
@@ -29,8 +30,6 @@ const shot = async (name: string) => {
 const dialog = () => page.locator('.ant-modal-content').filter({ has: page.locator('form') }).last();
 const okOf = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 const row = (text: string) => page.locator('.crud-page .ant-table-row').filter({ hasText: text });
-const visibleOption = (text: string) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
 const item = (scope: Locator, label: string) =>
   scope.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) }).first();
 
@@ -76,10 +75,7 @@ describe('租户、产品包与应用 end to end', () => {
     await form.getByLabel('租户名称').fill(tenantName);
     await form.getByLabel('联系人').fill('张三');
     await form.getByLabel('联系电话').fill('13800001111');
-    const packageItem = item(form, '产品包');
-    await packageItem.locator('.ant-select').click();
-    await packageItem.locator('input').fill(packageName);
-    await visibleOption(packageName).click();
+    await chooseOption(item(form, '产品包').locator('.ant-select'), packageName, packageName);
     await shot('tenant-form');
     await okOf(form).click();
 

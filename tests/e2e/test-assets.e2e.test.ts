@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snap } from './browser';
-import { CrudPage } from './crudPage';
+import { chooseOption, CrudPage, optionOf } from './crudPage';
 import { loginAs, useProductPage, type ProductPage } from './product';
 
 let opened: ProductPage;
@@ -15,15 +15,11 @@ useProductPage((product) => {
 });
 
 const stamp = Date.now().toString(36).toUpperCase();
-const visibleOption = (text: string) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
 
 /** Opens the select of the form item labelled `label` and picks `option` (typing `search` first for remote ones). */
 async function pick(scope: Locator, label: string, option: string, search?: string) {
   const item = scope.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) }).first();
-  await item.locator('.ant-select').click();
-  if (search) await item.locator('input').fill(search);
-  await visibleOption(option).click();
+  await chooseOption(item.locator('.ant-select'), option, search);
 }
 
 /** Picks a module path in the cascader of the form item labelled `label`. */
@@ -63,9 +59,9 @@ describe("a test lead's morning on the test assets", () => {
     const members = projects.section('项目成员');
     await members.getByRole('button', { name: /添加项目成员/ }).click();
     const picker = page.locator('.ant-modal-content').filter({ hasText: '添加用户管理' });
-    await picker.locator('.crud-link-picker').click();
-    await visibleOption('tester').click();
-    await visibleOption('admin').click();
+    const userPicker = picker.locator('.crud-link-picker');
+    await chooseOption(userPicker, 'tester');
+    await (await optionOf(userPicker, 'admin')).click();
     await picker.locator('.ant-modal-title').click();
     await picker.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => members.locator('.ant-table-row').count()).toBe(2);
@@ -144,8 +140,8 @@ describe("a test lead's morning on the test assets", () => {
     const chain = terminals.section('工具链信息');
     for (const code of ['TD-DMM-01', 'TD-PWR-01']) {
       await chain.getByRole('button', { name: /添加一行/ }).click();
-      await chain.locator('.ant-table-row').last().locator('.ant-select').click();
-      await visibleOption(code).click();
+      const dropdown = await chooseOption(chain.locator('.ant-table-row').last().locator('.ant-select'), code);
+      await dropdown.waitFor({ state: 'hidden' });
     }
     await chain.getByText('程控直流电源 IT6302').waitFor();
     // The IP is checked before anything is sent.
@@ -156,8 +152,7 @@ describe("a test lead's morning on the test assets", () => {
     await terminals.rowAction(`T-${stamp}`, '编辑');
     await expect.poll(() => terminals.section('工具链信息').locator('.ant-table-row').count()).toBe(2);
     const object = terminals.section('测试对象信息');
-    await object.locator('.ant-select').first().click();
-    await visibleOption('TO-GW-01').click();
+    await chooseOption(object.locator('.ant-select').first(), 'TO-GW-01');
     await object.getByText('工业网关 IG-500').waitFor();
     await snap(page, 'assets-terminal-chain');
     await save(terminals, '更新成功');
