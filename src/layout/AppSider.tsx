@@ -10,14 +10,26 @@ import { ancestorPathsOf, destinationOf, leafMenus } from './menuTree';
 
 type AntdMenuItem = Required<MenuProps>['items'][number];
 
-function toAntdItems(menus: readonly MenuItem[], nameOf: (menu: MenuItem) => string): AntdMenuItem[] {
-  return menus.map((menu) => ({
-    key: menu.path,
-    icon: createElement(menuIconOf(menu.source)),
-    label: nameOf(menu),
-    children: menu.children && menu.children.length > 0 ? toAntdItems(menu.children, nameOf) : undefined,
-  }));
+/**
+ * antd's items for `menus`. With `openKeys`, the children of a group not among them are left out (an empty list still draws it as a
+ * group with its arrow): antd renders and registers every item it is given, each with its tooltip and pop-up, closed
+ * groups included, and that was the dearest part of a signed-in page's first render.
+ */
+export function toAntdItems(menus: readonly MenuItem[], nameOf: (menu: MenuItem) => string, openKeys?: readonly string[]): AntdMenuItem[] {
+  return menus.map((menu) => {
+    const group = !!menu.children && menu.children.length > 0;
+    const shown = group && (!openKeys || openKeys.includes(menu.path));
+    return {
+      key: menu.path,
+      icon: createElement(menuIconOf(menu.source)),
+      label: nameOf(menu),
+      children: group ? (shown ? toAntdItems(menu.children!, nameOf, openKeys) : []) : undefined,
+    };
+  });
 }
+
+/** `keys` added to `list`; the same array when it holds them all already (no new render). */
+const withKeys = (list: string[], keys: readonly string[]) => (keys.every((key) => list.includes(key)) ? list : Array.from(new Set([...list, ...keys])));
 
 /** The menu path whose page is shown at `pathname` (an embedded page's route maps back to its menu). */
 function selectedMenuPath(menus: readonly MenuItem[], pathname: string): string {
@@ -37,19 +49,28 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const homeIcon = menuIconOf('HomeOutlined');
+  const selected = selectedMenuPath(sideMenus, pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorPathsOf(sideMenus, selected));
+  // Groups opened at least once keep their children, so that closing one still slides it shut.
+  const [everOpened, setEverOpened] = useState<string[]>(openKeys);
+  const openGroups = (keys: string[]) => {
+    setOpenKeys(keys);
+    setEverOpened((seen) => withKeys(seen, keys));
+  };
+  // A new page or a new menu opens the groups above the page's entry; what the user opened or closed stays so.
+  useEffect(() => {
+    const ancestors = ancestorPathsOf(sideMenus, selected);
+    setOpenKeys((open) => withKeys(open, ancestors));
+    setEverOpened((seen) => withKeys(seen, ancestors));
+  }, [sideMenus, selected]);
+  // Folded, groups open as pop-ups on hover: they need their children from the start.
   const items = useMemo<AntdMenuItem[]>(
     () => [
       { key: siteConfig.homePath, icon: createElement(homeIcon), label: t('layout.home') },
-      ...toAntdItems(sideMenus, nameOf),
+      ...toAntdItems(sideMenus, nameOf, collapsed ? undefined : everOpened),
     ],
-    [sideMenus, t, homeIcon, nameOf],
+    [sideMenus, t, homeIcon, nameOf, collapsed, everOpened],
   );
-  const selected = selectedMenuPath(sideMenus, pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
-  useEffect(() => {
-    const ancestors = ancestorPathsOf(sideMenus, selected);
-    if (ancestors.length > 0) setOpenKeys((open) => Array.from(new Set([...open, ...ancestors])));
-  }, [sideMenus, selected]);
 
   const open: MenuProps['onClick'] = ({ key }) => {
     const menu = leafMenus(sideMenus).find((leaf) => leaf.path === key);
@@ -69,7 +90,7 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
         items={items}
         selectedKeys={[selected]}
         openKeys={collapsed ? undefined : openKeys}
-        onOpenChange={setOpenKeys}
+        onOpenChange={openGroups}
         onClick={open}
       />
     </Layout.Sider>

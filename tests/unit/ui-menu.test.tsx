@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ControlOutlined, SettingOutlined } from '@ant-design/icons';
 import type { MenuItem } from '../../providers/access';
 import { FALLBACK_MENU_ICON, menuIconOf } from '../../src/layout/menuIcons';
+import { toAntdItems } from '../../src/layout/AppSider';
 import { ancestorPathsOf, isExternalPath, leafMenus } from '../../src/layout/menuTree';
 
 const menu = (id: string, path: string, children?: MenuItem[]): MenuItem => ({
@@ -42,5 +43,28 @@ describe('menu tree helpers', () => {
   it('recognises external addresses', () => {
     expect(isExternalPath('https://example.com/docs')).toBe(true);
     expect(isExternalPath('/system/param')).toBe(false);
+  });
+});
+
+describe('sidebar items', () => {
+  const shape = (items: ReturnType<typeof toAntdItems>): unknown =>
+    items.map((item) => {
+      const { key, children } = item as { key: string; children?: ReturnType<typeof toAntdItems> };
+      return children ? { key, children: shape(children) } : key;
+    });
+
+  it('gives antd the children of open groups only; closed groups stay groups with no items', () => {
+    expect(shape(toAntdItems(tree, (m) => m.name, ['/system']))).toEqual([
+      { key: '/system', children: ['/system/param', { key: '/system/logs', children: [] }] },
+      'https://example.com/docs',
+    ]);
+    expect(shape(toAntdItems(tree, (m) => m.name, []))).toEqual([{ key: '/system', children: [] }, 'https://example.com/docs']);
+  });
+
+  it('gives the whole tree when no open groups are named (the folded sidebar opens groups on hover)', () => {
+    expect(shape(toAntdItems(tree, (m) => m.name))).toEqual([
+      { key: '/system', children: ['/system/param', { key: '/system/logs', children: ['/system/logs/api'] }] },
+      'https://example.com/docs',
+    ]);
   });
 });
