@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import type { Page } from 'playwright-core';
 import { md5 } from 'js-md5';
 import { startServer } from '../../server/app';
 import { createSessionCheck } from '../../server/users/sessions';
@@ -138,6 +139,37 @@ async function measureSessionCheck(db: Parameters<typeof createSessionCheck>[0],
   record('session revocation check, right after a revocation', `${((cold * 1000) / coldRounds).toFixed(0)} µs/request`, '–');
 }
 
+const FIRST_ROW = '.ant-table-tbody tr.ant-table-row';
+
+type BenchWindow = Window & { rowsShownAt?: number; lastClickAt?: number; watchRows?: (path: string) => void };
+
+/**
+ * Runs in the page before its scripts: notes the time of the last click, and the time of the frame after the next
+ * table row on `path` enters the document (a requestAnimationFrame callback runs before that frame's paint; the timer after it,
+ * once the frame is out). `watchRows()` arms it again, for the rows of a later screen.
+ */
+function watchRowsShown() {
+  const own = window as BenchWindow;
+  addEventListener('click', (event) => (own.lastClickAt = event.timeStamp), true);
+  own.watchRows = (path) => {
+    own.rowsShownAt = undefined;
+    const before = new Set(document.querySelectorAll('.ant-table-tbody tr.ant-table-row'));
+    const observer = new MutationObserver(() => {
+      const rows = document.querySelectorAll('.ant-table-tbody tr.ant-table-row');
+      if (location.pathname !== path || ![...rows].some((row) => !before.has(row))) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (own.rowsShownAt = performance.now())));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  };
+  own.watchRows('/system/param');
+}
+
+async function rowsShownAt(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as BenchWindow).rowsShownAt !== undefined);
+  return page.evaluate(() => (window as BenchWindow).rowsShownAt!);
+}
+
 const BROWSER_RUNS = 7;
 const medianOf = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
@@ -170,39 +202,54 @@ async function measureBrowser(dataDir: string) {
     await page.waitForURL(/\/wel\/index/);
 
     // Cold: a new browser context (empty HTTP cache) that carries the signed-in session. The median of seven: on a
-    // shared 2-core machine single visits vary by several hundred milliseconds.
+    // shared 2-core machine single visits vary by several hundred milliseconds. The figure is the browser's own clock,
+    // from the start of the navigation (or the click) to the frame that shows the rows; the driver's figure beside it
+    // adds the round trips between Playwright and Chromium.
     const session = await context.storageState();
     const samples: number[] = [];
+    const driverSamples: number[] = [];
     for (let run = 0; run < BROWSER_RUNS; run++) {
       const coldContext = await browser.newContext({ storageState: session });
+      await coldContext.addInitScript(watchRowsShown);
       const coldPage = await coldContext.newPage();
       const start = performance.now();
-      await coldPage.goto(`${server.url}/system/param`);
-      await coldPage.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-      samples.push(performance.now() - start);
+      await coldPage.goto(`${server.url}/system/param`, { waitUntil: 'commit' });
+      await coldPage.locator(FIRST_ROW).first().waitFor();
+      driverSamples.push(performance.now() - start);
+      samples.push(await rowsShownAt(coldPage));
       await coldContext.close();
     }
-    const median = medianOf(samples);
-    record(`navigation to 参数管理 until rows visible (cold cache, median of ${BROWSER_RUNS})`, `${Math.round(median)} ms`, '≤ 1 000 ms');
+    record(
+      `navigation to 参数管理 until rows visible (cold cache, median of ${BROWSER_RUNS})`,
+      `${Math.round(medianOf(samples))} ms (driver ${Math.round(medianOf(driverSamples))} ms)`,
+      '≤ 1 000 ms',
+    );
 
     // In the app: from the home page of a fresh visit (cold cache), a click on the menu entry of a list not shown yet.
     const clicks: number[] = [];
+    const driverClicks: number[] = [];
     for (let run = 0; run < BROWSER_RUNS; run++) {
       const coldContext = await browser.newContext({ storageState: session });
+      await coldContext.addInitScript(watchRowsShown);
       const coldPage = await coldContext.newPage();
       await coldPage.goto(`${server.url}/wel/index`);
       const sider = coldPage.locator('.ant-layout-sider');
       await sider.getByText('系统管理', { exact: true }).click();
       const entry = sider.getByText('参数管理', { exact: true });
       await entry.waitFor();
+      await coldPage.evaluate(() => (window as BenchWindow).watchRows!('/system/param'));
       const start = performance.now();
       await entry.click();
-      await coldPage.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-      clicks.push(performance.now() - start);
+      await coldPage.locator(FIRST_ROW).first().waitFor();
+      driverClicks.push(performance.now() - start);
+      clicks.push((await rowsShownAt(coldPage)) - (await coldPage.evaluate(() => (window as BenchWindow).lastClickAt ?? 0)));
       await coldContext.close();
     }
-    const clickMedian = medianOf(clicks);
-    record(`menu click from the home page to 参数管理 rows (first visit of that list, median of ${BROWSER_RUNS})`, `${Math.round(clickMedian)} ms`, '≤ 1 000 ms');
+    record(
+      `menu click from the home page to 参数管理 rows (first visit of that list, median of ${BROWSER_RUNS})`,
+      `${Math.round(medianOf(clicks))} ms (driver ${Math.round(medianOf(driverClicks))} ms)`,
+      '≤ 1 000 ms',
+    );
   } finally {
     await browser.close();
     await server.close();
