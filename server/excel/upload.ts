@@ -50,7 +50,12 @@ export async function receiveXlsx(c: Context, options: { field?: string; maxByte
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw badRequest(`${MSG.missingParam}: ${field}`);
   }
-  const tooLarge = () => badRequest(`上传文件大小不能超过${megabytes(maxBytes)}`);
+  const tooLarge = () => {
+    // The rest of the body stays unread and the server drops the connection after a short drain: a client that
+    // sent its next request on it would see it cut, so the answer says the connection ends here.
+    c.header('Connection', 'close');
+    return badRequest(`上传文件大小不能超过${megabytes(maxBytes)}`);
+  };
   if (Number(c.req.header('content-length') ?? 0) > maxBytes + FORM_OVERHEAD) throw tooLarge();
   const raw = await readLimited(c.req.raw.body, maxBytes + FORM_OVERHEAD);
   if (!raw) throw tooLarge();
