@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRUD } from '../../resources/operations';
+import { operationLogSchema } from '../../resources/operationlog/schema';
 import { paramSchema } from '../../resources/param/schema';
 import { resourceSchemas } from '../../resources/schemas';
 import type { ResourceSchema } from '../../resources/types';
@@ -112,7 +113,7 @@ describe('a fixture resource on a fresh database', () => {
     dir = mkdtempSync(join(tmpdir(), 'blade-fixture-resource-'));
     db = await openPglite(dir);
     await runMigrations(db);
-    for (const schema of [paramSchema, gadget]) await ensureResourceTables(db, schema);
+    for (const schema of [paramSchema, gadget, operationLogSchema]) await ensureResourceTables(db, schema);
     await seedMenu(resourceScreen(gadget), ['gadget_add', 'gadget_view']);
 
     app = new Hono<BladeEnv>();
@@ -184,6 +185,12 @@ describe('a fixture resource on a fresh database', () => {
     expect(added.body.code).toBe(200);
     const [row] = (await request(`${base}/list?gadgetCode_equal=G-2`, { as: 'gadgetUser' })).body.data.records;
     expect(row.gadgetCode).toBe('G-2');
+    // Its writes are in the operation log under the screen's title, like every registered resource's.
+    const logged = await db.query<{ title: string; create_by: string }>(
+      `SELECT title, create_by FROM blade_operation_log WHERE request_uri = $1`,
+      [`${base}/submit`],
+    );
+    expect(logged).toContainEqual({ title: '小工具-新增', create_by: 'g' });
     expect(await request(`${base}/submit`, { as: 'gadgetUser', json: { id: row.id, weight: 1 } })).toMatchObject({ status: 403, body: { msg: '请求被拒绝' } });
     expect(await request(`${base}/remove?ids=${row.id}`, { as: 'gadgetUser', method: 'POST' })).toMatchObject({ status: 403 });
     // The param screen is not the gadget user's, and the registered param schema does not know the fixture picks it.
