@@ -66,6 +66,23 @@ export async function dropdownOf(select: Locator): Promise<Locator> {
   return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
 }
 
+/**
+ * Opens `select` and answers its dropdown once it shows. A click that lands while the drawer around the select is
+ * still taking focus leaves the select closed; a person clicks again, and so does this.
+ */
+export async function openDropdown(select: Locator): Promise<Locator> {
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    const dropdown = await dropdownOf(select);
+    try {
+      await dropdown.waitFor({ state: 'visible', timeout: 2_000 });
+      return dropdown;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** The option `text` in the open dropdown of `select`. */
 export async function optionOf(select: Locator, text: string): Promise<Locator> {
   const dropdown = await dropdownOf(select);

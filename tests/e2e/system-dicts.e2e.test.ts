@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { confirmDialogOk, snap } from './browser';
-import { CrudPage } from './crudPage';
+import { CrudPage, formItem, openDropdown } from './crudPage';
 import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -30,8 +30,8 @@ async function projectStatusOptions(): Promise<string[]> {
   await projects.table.waitFor();
   await page.locator('.crud-toolbar').getByRole('button', { name: button('新增') }).click();
   await projects.form.waitFor();
-  await projects.form.getByLabel('项目状态').click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  const dropdown = await openDropdown(formItem(projects.form, '项目状态').locator('.ant-select').first());
+  const options = dropdown.locator('.ant-select-item-option');
   await options.first().waitFor();
   const texts = await options.allInnerTexts();
   await snap(page, 'dicts-project-status-select');
