@@ -64,8 +64,9 @@ async function load(url: string, token: string, connections: number, seconds: nu
   return result;
 }
 
-async function measureServer(dataDir: string) {
-  console.log(`server: seeding ${PARAM_ROWS} param rows...`);
+/** The data dir every figure is measured on: the seeded product plus 100 000 param rows. */
+async function seedDataDir(dataDir: string) {
+  console.log(`seeding ${PARAM_ROWS} param rows...`);
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
   try {
     await server.db.query(
@@ -76,6 +77,14 @@ async function measureServer(dataDir: string) {
        FROM generate_series(1, $1::int) AS n`,
       [PARAM_ROWS],
     );
+  } finally {
+    await server.close();
+  }
+}
+
+async function measureServer(dataDir: string) {
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  try {
     const token = await passwordToken(server.url);
     const listUrl = `${server.url}/api/blade-system/param/list`;
     const randomPageUpTo = (pages: number) => () =>
@@ -286,11 +295,15 @@ async function measureStart(dataDir: string) {
   }
 }
 
+// `npm run bench -- browser` (or `server`, `start`) measures only those figures, for a quicker look at one change.
+const parts = process.argv.slice(2);
+const wanted = (part: string) => parts.length === 0 || parts.includes(part);
 const dataDir = mkdtempSync(join(tmpdir(), 'blade-bench-'));
 try {
-  await measureServer(dataDir);
-  await measureBrowser(dataDir);
-  await measureStart(dataDir);
+  await seedDataDir(dataDir);
+  if (wanted('server')) await measureServer(dataDir);
+  if (wanted('browser')) await measureBrowser(dataDir);
+  if (wanted('start')) await measureStart(dataDir);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
