@@ -2,7 +2,7 @@ import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/co
 import { endpointsOf, DEFAULT_ENDPOINTS, type ResourceEndpoints, type ResourceSchema } from '../resources/types';
 import { toBladeFilters, toBladePaging, toBladeSorting, type QueryValue } from './blade-query';
 import { siteConfig } from './config';
-import { http, readEarly } from './http';
+import { http, readEarly, takeArrivedEarly } from './http';
 
 /** What a page or hook may put in Refine's `meta` for this provider. */
 export interface BladeMeta {
@@ -180,5 +180,18 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
  */
 export function readFirstPageEarly(schema: ResourceSchema): void {
   if (schema.tree?.lazyList) return;
-  readEarly(`${schema.api}/${endpointsOf(schema).list}`, toBladePaging({ currentPage: 1, pageSize: siteConfig.defaultPageSize }));
+  readEarly(...firstPageRequestOf(schema));
+}
+
+const firstPageRequestOf = (schema: ResourceSchema) =>
+  [`${schema.api}/${endpointsOf(schema).list}`, toBladePaging({ currentPage: 1, pageSize: siteConfig.defaultPageSize })] as const;
+
+/**
+ * The first page `readFirstPageEarly` asked for, as `getList` answers it, if it has already arrived: the table can
+ * show its rows in its first render instead of asking and rendering again.
+ */
+export function takeArrivedFirstPage<T>(schema: ResourceSchema): { data: T[]; total: number } | undefined {
+  if (schema.tree?.lazyList) return undefined;
+  const payload = takeArrivedEarly(...firstPageRequestOf(schema));
+  return payload === undefined ? undefined : pageOf(payload as BladePage<T> | T[]);
 }

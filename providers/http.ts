@@ -98,7 +98,7 @@ export const http = axios.create(bladeAxiosDefaults);
 export const EARLY_READ_TTL_MS = 10_000;
 
 /** Answers of `readEarly`, by token and address: raw, so that the request receiving one handles it as its own. */
-const earlyReads = new Map<string, { expiresAt: number; response: Promise<AxiosResponse> }>();
+const earlyReads = new Map<string, { expiresAt: number; response: Promise<AxiosResponse>; arrived?: AxiosResponse }>();
 const rawHttp = axios.create(bladeAxiosDefaults);
 rawHttp.interceptors.request.use(applyBladeHeaders);
 
@@ -111,8 +111,24 @@ const earlyReadKey = (config: AxiosRequestConfig) => `${getToken() ?? ''} ${http
  */
 export function readEarly(url: string, params?: Record<string, unknown>): void {
   const response = rawHttp.get(url, { params });
-  response.catch(() => undefined); // Its own failure is reported to the request that takes it, or to nobody.
-  earlyReads.set(earlyReadKey({ url, params }), { expiresAt: Date.now() + EARLY_READ_TTL_MS, response });
+  const early: { expiresAt: number; response: Promise<AxiosResponse>; arrived?: AxiosResponse } = { expiresAt: Date.now() + EARLY_READ_TTL_MS, response };
+  // Its own failure is reported to the request that takes it, or to nobody.
+  response.then((answer) => (early.arrived = answer), () => undefined);
+  earlyReads.set(earlyReadKey({ url, params }), early);
+}
+
+/**
+ * The `data` of an early read's successful envelope, if it has already arrived: taken (no request will receive it),
+ * so a screen can render with it at once. Anything else (not arrived, a failure, another code) stays for the request
+ * that will take it, which handles it by every rule of this client.
+ */
+export function takeArrivedEarly(url: string, params?: Record<string, unknown>): unknown {
+  const key = earlyReadKey({ url, params });
+  const early = earlyReads.get(key);
+  const body = early?.arrived?.data as { code?: unknown; success?: unknown; data?: unknown } | undefined;
+  if (!early || early.expiresAt <= Date.now() || early.arrived?.status !== 200 || body?.code !== 200 || body.success !== true) return undefined;
+  earlyReads.delete(key);
+  return body.data;
 }
 
 function takeEarlyRead(config: InternalAxiosRequestConfig): Promise<AxiosResponse> | undefined {

@@ -1,5 +1,4 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { Outlet } from 'react-router';
 import { createAccessControlProvider } from '../providers/access';
 import { authProvider } from '../providers/auth';
@@ -8,6 +7,7 @@ import { i18nProvider } from '../providers/i18n';
 import { refineResources } from '../resources';
 import { resourceSchemas } from '../resources/schemas';
 import { useAntdNotificationProvider } from './components/useAntdNotificationProvider';
+import { bladeRouterProvider } from './router/routerProvider';
 
 const dataProvider = createDataProvider(resourceSchemas);
 const accessControlProvider = createAccessControlProvider(resourceSchemas);
@@ -23,7 +23,7 @@ export default function RefineShell() {
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
       i18nProvider={i18nProvider}
-      routerProvider={routerProvider}
+      routerProvider={bladeRouterProvider}
       notificationProvider={useAntdNotificationProvider}
       resources={refineResources}
       options={{ syncWithLocation: false, warnWhenUnsavedChanges: false, disableTelemetry: true }}

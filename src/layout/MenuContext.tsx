@@ -44,6 +44,8 @@ function storedMenus(): MenuItem[] {
   return getStore<MenuItem[]>({ name: storeKeys.menuAll }) ?? getStore<MenuItem[]>({ name: storeKeys.menu }) ?? [];
 }
 
+const sameContent = (shown: unknown, loaded: unknown) => JSON.stringify(shown) === JSON.stringify(loaded);
+
 /** The whole tree, kept as `menuAll` (the `menu` record follows what the sidebar shows). */
 async function loadAllMenus(): Promise<MenuItem[]> {
   const menus = await loadMenus();
@@ -67,10 +69,11 @@ export function MenuProvider({ children }: { children: ReactNode }) {
     const [menus] = await Promise.all([
       loadAllMenus().catch(() => undefined),
       loadPermissions().catch(() => undefined),
-      loadTopMenus().then(setTopMenus, () => undefined),
+      loadTopMenus().then((loaded) => setTopMenus((shown) => (sameContent(shown, loaded) ? shown : loaded)), () => undefined),
     ]);
     if (menus) {
-      setAllMenus(menus);
+      // Usually what was stored: keeping the same tree spares the sidebar a render.
+      setAllMenus((shown) => (sameContent(shown, menus) ? shown : menus));
       setTopMenuMenus(undefined);
       setActiveTopMenuId(undefined);
       setLoaded(true);

@@ -1,6 +1,6 @@
 import { http as route, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../providers/data';
+import { createDataProvider, readFirstPageEarly, takeArrivedFirstPage } from '../../providers/data';
 import { configureHttp } from '../../providers/http';
 import { paramSchema } from '../../resources/param/schema';
 import type { ResourceSchema } from '../../resources/types';
@@ -118,6 +118,21 @@ describe('getList', () => {
     capture('get', '/api/blade-system/param/list', () => envelope(null, 400, '请求参数类型错误', 400));
     await expect(dataProvider.getList({ resource: 'param' })).rejects.toMatchObject({ code: 400 });
     expect(notifyError).toHaveBeenCalledExactlyOnceWith('请求参数类型错误');
+  });
+});
+
+describe('the first page read early', () => {
+  it('is the page getList would answer for page 1 at the default size, handed over once it has arrived', async () => {
+    const seen = capture('get', '/api/blade-system/param/list', () => envelope({ records: [{ id: '1', paramName: 'a' }], total: '42' }));
+    readFirstPageEarly(paramSchema);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0].query).toEqual({ current: '1', size: '10' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(takeArrivedFirstPage(paramSchema)).toEqual({ data: [{ id: '1', paramName: 'a' }], total: 42 });
+    expect(takeArrivedFirstPage(paramSchema)).toBeUndefined();
+    // The table asking for that page now asks the server.
+    await dataProvider.getList({ resource: 'param', pagination: { currentPage: 1, pageSize: 10 } });
+    expect(seen).toHaveLength(2);
   });
 });
 

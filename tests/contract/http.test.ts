@@ -8,6 +8,7 @@ import {
   MESSAGE_BURST_MS,
   readEarly,
   SESSION_EXPIRED_MESSAGE,
+  takeArrivedEarly,
 } from '../../providers/http';
 import { isProgressRunning, PROGRESS_BAR_ID } from '../../providers/progress';
 import { storeKeys } from '../../providers/session';
@@ -429,6 +430,34 @@ describe('early reads', () => {
     expect(response.data.data).toEqual({ hit: 2 });
     expect(hits.map((hit) => hit.headers['blade-auth'])).toEqual(['bearer old-token', 'bearer new-token']);
     expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('hands an arrived successful answer to a screen once, and no request receives it after that', async () => {
+    signIn('jwt-early');
+    const hits = counted('/api/blade-system/param/list');
+    expect(takeArrivedEarly('/api/blade-system/param/list', { current: 1, size: 10 })).toBeUndefined();
+    readEarly('/api/blade-system/param/list', { current: 1, size: 10 });
+    // Not arrived yet: nothing to hand over, and the early read stays for the request.
+    expect(takeArrivedEarly('/api/blade-system/param/list', { current: 1, size: 10 })).toBeUndefined();
+    await vi.waitFor(() => expect(hits).toHaveLength(1));
+    await delay(10);
+    expect(takeArrivedEarly('/api/blade-system/param/list', { current: 2, size: 10 })).toBeUndefined();
+    expect(takeArrivedEarly('/api/blade-system/param/list', { current: 1, size: 10 })).toEqual({ hit: 1 });
+    expect(takeArrivedEarly('/api/blade-system/param/list', { current: 1, size: 10 })).toBeUndefined();
+    const next = await http.get('/api/blade-system/param/list', { params: { current: 1, size: 10 } });
+    expect(next.data.data).toEqual({ hit: 2 });
+  });
+
+  it('keeps a refused early answer for the request, which shows its message', async () => {
+    signIn();
+    const hits = counted('/api/blade-system/param/list', () => envelope(null, 403, '请求被拒绝'));
+    readEarly('/api/blade-system/param/list');
+    await vi.waitFor(() => expect(hits).toHaveLength(1));
+    await delay(10);
+    expect(takeArrivedEarly('/api/blade-system/param/list')).toBeUndefined();
+    await rejectionOf(http.get('/api/blade-system/param/list'));
+    expect(hits).toHaveLength(1);
+    expect(notifyError).toHaveBeenCalledWith('请求被拒绝');
   });
 
   it('an early read nobody takes reports nothing, even when it fails', async () => {

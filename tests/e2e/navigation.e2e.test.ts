@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { confirmDialogOk, snap } from './browser';
+import { chooseOption } from './crudPage';
 import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -74,6 +75,26 @@ describe('navigation shell end to end', () => {
       [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href).filter((href) => href.includes('/assets/signed-in-')),
     );
     expect(preloaded.length).toBeGreaterThan(1);
+  });
+
+  it('a list visited at its bare address asks for its first page once, shows it, and keeps the address bare', async () => {
+    const lists: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes('/gateway/blade-project/project/list')) lists.push(request.url());
+    };
+    page.on('request', onRequest);
+    await page.goto(`${product.url}/test/project`);
+    await page.locator('.crud-page[data-resource=project] .ant-table-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(lists).toHaveLength(1);
+    expect(new URL(page.url()).search).toBe('');
+    // Another page size is in the address, and the default one leaves it again.
+    const sizes = page.locator('.ant-pagination-options .ant-select');
+    await chooseOption(sizes, '30 条/页');
+    await page.waitForURL(/pageSize=30/);
+    await chooseOption(sizes, '10 条/页');
+    await page.waitForURL((url) => url.pathname === '/test/project' && url.search === '');
   });
 
   it('opens one tab per visited page; the window title follows the active tab', async () => {

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
+import { takeArrivedFirstPage } from '../../../providers/data';
 import { getToken } from '../../../providers/storage';
 import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
 import { schemaByName } from '../../../resources/schemas';
@@ -48,6 +49,17 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   // The parent of a child added from its row travels in the history entry, so a reload keeps it too.
   const childDefaults = (state as { initialValues?: Record<string, unknown> } | null)?.initialValues;
 
+  // The first page asked for while the code loaded (a cold visit of the bare address): the first render shows its rows.
+  // Handed out once, to the query of that first page only (react-query asks for initial data for every new key).
+  const [arrivedFirstPage] = useState(() => {
+    let page = search === '' ? takeArrivedFirstPage<BaseRecord>(schema) : undefined;
+    if (!page) return undefined;
+    return () => {
+      const once = page;
+      page = undefined;
+      return once;
+    };
+  });
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
@@ -59,6 +71,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
     pagination: lazyTree ? { mode: 'off' } : { pageSize: siteConfig.defaultPageSize },
     onSearch: (values) => searchFilters(schema, values as Record<string, never>),
     errorNotification: false,
+    queryOptions: arrivedFirstPage ? { initialData: arrivedFirstPage, refetchOnMount: false } : undefined,
   });
   // Computed once: the URL's filters fill the search form when the screen opens.
   const [initialSearch] = useState(() => searchValuesOf(schema, filters, (text) => dayjs(text, DATETIME_FORMAT)));
