@@ -98,7 +98,13 @@ export const http = axios.create(bladeAxiosDefaults);
 export const EARLY_READ_TTL_MS = 10_000;
 
 /** Answers of `readEarly`, by token and address: raw, so that the request receiving one handles it as its own. */
-const earlyReads = new Map<string, { expiresAt: number; response: Promise<AxiosResponse>; arrived?: AxiosResponse }>();
+interface EarlyRead {
+  expiresAt: number;
+  response: Promise<AxiosResponse>;
+  /** The answer, once it is in. */
+  arrived?: AxiosResponse;
+}
+const earlyReads = new Map<string, EarlyRead>();
 const rawHttp = axios.create(bladeAxiosDefaults);
 rawHttp.interceptors.request.use(applyBladeHeaders);
 
@@ -111,7 +117,7 @@ const earlyReadKey = (config: AxiosRequestConfig) => `${getToken() ?? ''} ${http
  */
 export function readEarly(url: string, params?: Record<string, unknown>): void {
   const response = rawHttp.get(url, { params });
-  const early: { expiresAt: number; response: Promise<AxiosResponse>; arrived?: AxiosResponse } = { expiresAt: Date.now() + EARLY_READ_TTL_MS, response };
+  const early: EarlyRead = { expiresAt: Date.now() + EARLY_READ_TTL_MS, response };
   // Its own failure is reported to the request that takes it, or to nobody.
   response.then((answer) => (early.arrived = answer), () => undefined);
   earlyReads.set(earlyReadKey({ url, params }), early);
