@@ -89,6 +89,8 @@ describe('navigation shell end to end', () => {
     page.off('request', onRequest);
     expect(lists).toHaveLength(1);
     expect(new URL(page.url()).search).toBe('');
+    // Those rows are not left under a loading spinner (Refine's table loads until its query has fetched once).
+    await expect.poll(() => page.locator('.crud-page[data-resource=project] .ant-spin-spinning').count()).toBe(0);
     // Another page size is in the address, and the default one leaves it again.
     const sizes = page.locator('.ant-pagination-options .ant-select');
     await chooseOption(sizes, '30 条/页');

@@ -76,6 +76,9 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   // Computed once: the URL's filters fill the search form when the screen opens.
   const [initialSearch] = useState(() => searchValuesOf(schema, filters, (text) => dayjs(text, DATETIME_FORMAT)));
   const lazyRows = useLazyTreeRows(schema, tableProps.dataSource, tableQuery.dataUpdatedAt);
+  // Refine's table loads until its query has fetched once, which the arrived first page spares it: loading is a fetch
+  // under way or no rows yet, or the spinner would cover those rows for good.
+  const loading = tableProps.loading === true && (tableQuery.isFetching || !tableQuery.isSuccess);
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany } = useDeleteMany();
 
@@ -155,7 +158,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       <ResourceTable
         schema={schema}
         ui={ui}
-        tableProps={lazyTree ? { ...tableProps, dataSource: lazyRows.dataSource, expandable: lazyRows.expandable } : tableProps}
+        tableProps={lazyTree ? { ...tableProps, loading, dataSource: lazyRows.dataSource, expandable: lazyRows.expandable } : { ...tableProps, loading }}
         operations={operations}
         selectedKeys={selectedKeys}
         onSelect={setSelectedKeys}
