@@ -23,9 +23,55 @@ function limitOf(path: string): number {
   return BODY_LIMITS.json;
 }
 
+/** How much of a refused body, and for how long, the server still reads (to throw it away) before it answers. */
+const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+const DISCARD_MAX_MS = 5_000;
+
+/**
+ * Reads the rest of a refused request body and throws it away, so that a client still sending it hears the refusal:
+ * a connection closed with unread data is reset, and the sender sees its write fail (EPIPE) instead of the answer.
+ * A body declared or found larger than `DISCARD_MAX_BYTES`, or slower than `DISCARD_MAX_MS`, is left unread, and the
+ * answer says the connection ends with it (`Connection: close`), since it cannot carry another request.
+ */
+export async function discardRestOfBody(c: Context, reader?: ReadableStreamDefaultReader<Uint8Array>, alreadyRead = 0): Promise<void> {
+  let whole = false;
+  if (!(Number(c.req.header('content-length')) > DISCARD_MAX_BYTES)) {
+    try {
+      reader ??= c.req.raw.body?.getReader();
+    } catch {
+      reader = undefined; // The body was taken by a reader that gave up on it.
+    }
+    if (reader) whole = await readToEnd(reader, DISCARD_MAX_BYTES - alreadyRead);
+  }
+  if (!whole) c.header('Connection', 'close');
+}
+
+async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<boolean> {
+  let late = false;
+  const deadline = setTimeout(() => {
+    late = true;
+    void reader.cancel().catch(() => undefined);
+  }, DISCARD_MAX_MS);
+  try {
+    for (let read = 0; read <= maxBytes; ) {
+      const { done, value } = await reader.read();
+      if (done) return !late;
+      read += value.byteLength;
+    }
+    await reader.cancel().catch(() => undefined);
+    return false;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
 const limiters = new Map<number, MiddlewareHandler>();
-// The rest of the body is never read, so the connection cannot carry another request: say so to the client.
-const tooLarge = (c: Context) => c.json(R.fail(413, TOO_LARGE), 413, { Connection: 'close' });
+const tooLarge = async (c: Context) => {
+  await discardRestOfBody(c);
+  return c.json(R.fail(413, TOO_LARGE), 413);
+};
 
 /** Refuses a body over the path's limit with the 413 envelope (by Content-Length, or while a chunked body streams in). */
 export const limitBodies: MiddlewareHandler = (c, next) => {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { discardRestOfBody } from '../blade/body';
 import { badRequest, MSG } from '../blade/errors';
 import { NOT_XLSX } from './reader';
 
@@ -15,7 +16,8 @@ const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)}MB`;
 const FORM_OVERHEAD = 64 * 1024;
 
 /** The body, read until it passes `limit` bytes (then undefined: a chunked body may not declare its length). */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+async function readLimited(c: Context, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const body = c.req.raw.body;
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -25,7 +27,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      await discardRestOfBody(c, reader, size);
       return undefined;
     }
     chunks.push(value);
@@ -50,14 +52,12 @@ export async function receiveXlsx(c: Context, options: { field?: string; maxByte
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw badRequest(`${MSG.missingParam}: ${field}`);
   }
-  const tooLarge = () => {
-    // The rest of the body stays unread and the server drops the connection after a short drain: a client that
-    // sent its next request on it would see it cut, so the answer says the connection ends here.
-    c.header('Connection', 'close');
-    return badRequest(`上传文件大小不能超过${megabytes(maxBytes)}`);
-  };
-  if (Number(c.req.header('content-length') ?? 0) > maxBytes + FORM_OVERHEAD) throw tooLarge();
-  const raw = await readLimited(c.req.raw.body, maxBytes + FORM_OVERHEAD);
+  const tooLarge = () => badRequest(`上传文件大小不能超过${megabytes(maxBytes)}`);
+  if (Number(c.req.header('content-length') ?? 0) > maxBytes + FORM_OVERHEAD) {
+    await discardRestOfBody(c);
+    throw tooLarge();
+  }
+  const raw = await readLimited(c, maxBytes + FORM_OVERHEAD);
   if (!raw) throw tooLarge();
   let form: FormData;
   try {

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, loginAdmin, SABER_BASIC, serverUrl } from './client';
 
@@ -34,7 +35,49 @@ async function expectServerUp() {
   expect(answer.status).toBe(200);
 }
 
+/**
+ * Sends `requests` (raw HTTP/1.1) on one connection, each written whole, and reads until the server has answered as
+ * many or has closed it: the status lines of the answers, and whether the connection failed on the way.
+ */
+async function onOneConnection(requests: Buffer[]): Promise<{ statuses: number[]; failed: boolean }> {
+  const { hostname, port } = new URL(serverUrl());
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  const statuses = () => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+  return new Promise((resolve) => {
+    let failed = false;
+    const done = () => {
+      socket.destroy();
+      resolve({ statuses: statuses(), failed });
+    };
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      if (statuses().length === requests.length) setTimeout(done, 50); // the last answer's body
+    });
+    socket.on('error', () => (failed = true));
+    socket.on('close', done);
+    socket.on('connect', async () => {
+      for (const request of requests) if (!socket.write(request)) await new Promise((drained) => socket.once('drain', drained));
+    });
+  });
+}
+
 describe('body size limits', () => {
+  it('lets a client that sends a declared 3 MB body whole hear the 413, and its connection carries the next request', async () => {
+    const token = await loginAdmin();
+    const body = Buffer.from(JSON.stringify({ paramName: 'x'.repeat(3 * 1024 * 1024), paramKey: 'big', paramValue: 'v' }));
+    const { host } = new URL(serverUrl());
+    const submit = Buffer.concat([
+      Buffer.from(
+        `POST /api/blade-system/param/submit HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${SABER_BASIC}\r\nBlade-Auth: bearer ${token}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      ),
+      body,
+    ]);
+    const captcha = Buffer.from(`GET /api/blade-auth/oauth/captcha HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    expect(await onOneConnection([submit, captcha])).toEqual({ statuses: [413, 200], failed: false });
+  });
+
   it('refuses a 200 MB form body to oauth/token with the 413 envelope and stays up', async () => {
     const answer = await postStream(
       '/api/blade-auth/oauth/token',
