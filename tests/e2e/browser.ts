@@ -1,11 +1,39 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+/**
+ * Chromium features turned off. Chromium keeps only the last `--disable-features` switch, so this one repeats the
+ * list Playwright passes (playwright-core, chromiumSwitches.ts) and adds the address bar's popups: every new window
+ * (each browser context) loads them in two WebUI renderers of their own, whose start took a core for over a second
+ * during each cold visit the bench measured, on a machine of two. A headless window never shows an address bar.
+ */
+const DISABLED_FEATURES = [
+  // Playwright's own.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // The address bar's popups.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 /** Debian's Chromium, with the flags this closed network needs (design.md §3). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
