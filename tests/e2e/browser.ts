@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /**
  * Chromium features turned off. Chromium keeps only the last `--disable-features` switch, so this one repeats the
@@ -55,13 +55,18 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Answers the open confirmation dialog (antd `modal.confirm`) with 确定. The dialog zooms in; a click while it still
- * moves can miss the button on a busy machine, so the click waits for its animations to end.
+ * Waits until the element's animations (and its children's) have ended. antd's dialogs and pop-ups zoom in; a click
+ * while they still move can miss its target on a busy machine.
  */
+export async function animationsEnded(element: Locator): Promise<void> {
+  await element.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}
+
+/** Answers the open confirmation dialog (antd `modal.confirm`) with 确定, once it has stopped moving. */
 export async function confirmDialogOk(page: Page): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm').last();
   await dialog.waitFor();
-  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await animationsEnded(dialog);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await dialog.waitFor({ state: 'hidden' });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { confirmDialogOk, snap } from './browser';
+import { animationsEnded, confirmDialogOk, snap } from './browser';
 import { ADMIN_PASSWORD, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -215,8 +215,11 @@ describe('header tools end to end', () => {
     await tool('通知').click();
     const popover = page.locator('.ant-popover:visible');
     await popover.getByText('E2E 版本发布通知').waitFor();
+    await animationsEnded(popover);
     await popover.getByRole('tab', { name: '邮件' }).click();
+    await popover.getByRole('tab', { name: '邮件', selected: true }).waitFor();
     await popover.getByText('示例数据').first().waitFor();
+    await animationsEnded(popover);
     await snap(page, 'notices');
     await page.keyboard.press('Escape');
   });
