@@ -59,7 +59,19 @@ export async function snap(page: Page, name: string): Promise<void> {
  * while they still move can miss its target on a busy machine.
  */
 export async function animationsEnded(element: Locator): Promise<void> {
-  await element.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  // A cancelled animation (antd swaps the motion class) rejects `finished`; it has stopped all the same, and the one
+  // that replaced it is awaited on the next round.
+  await element.evaluate(async (node) => {
+    for (let round = 0; round < 10; round += 1) {
+      const running = node
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.playState === 'running' || animation.pending)
+        // A spinner never ends.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((animation) => animation.finished));
+    }
+  });
 }
 
 /** Answers the open confirmation dialog (antd `modal.confirm`) with 确定, once it has stopped moving. */
