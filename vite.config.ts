@@ -4,6 +4,7 @@ import { compression } from 'vite-plugin-compression2';
 import { antdStaticStyles } from './build/antdStaticStyles';
 import { compileHints } from './build/compileHints';
 import { signedInPreload } from './build/signedInPreload';
+import { forbidStaticImports, isOwnModule, staticClosure } from './build/staticClosure';
 import { ACCESS_TOKEN_COOKIE } from './providers/storage';
 import { siteConfig } from './providers/config';
 import { antdThemeOf, themeNameOf } from './src/layout/theme/themes';
@@ -17,15 +18,38 @@ const MARKDOWN_PACKAGES =
 /** The bundle of the signed-in screens; a signed-in visit starts fetching it with the page (build/signedInPreload.ts). */
 const SIGNED_IN_GROUP = 'signed-in';
 
+/**
+ * What a signed-in visit runs first — Refine, the layout, the home page and the standard list — is the project's code
+ * these import statically, with the packages it uses. The rest of the project's code (other screens, the add/edit form,
+ * dialogs) and the packages only that code uses (date, number, tree, cascader and upload controls, SM2) are
+ * fetched when first used, so a list's cold visit neither downloads nor compiles them.
+ */
+const signedInCore = staticClosure([
+  'src/RefineShell.tsx',
+  'src/layout/AppLayout.tsx',
+  'src/pages/wel/WelcomePage.tsx',
+  'src/components/crud/ResourceCrudPage.tsx',
+]);
+const LATER_PACKAGES = new RegExp(
+  [
+    /[\\/]node_modules[\\/](rc-picker|rc-tree-select|rc-cascader|rc-upload|rc-input-number|@rc-component[\\/]mini-decimal|sm-crypto|jsbn)[\\/]/.source,
+    /[\\/]node_modules[\\/]antd[\\/]es[\\/](date-picker|tree-select|cascader|upload|input-number)[\\/]/.source,
+  ].join('|'),
+);
+const LATER_GROUP = 'later';
+const isLater = (id: string) => (isOwnModule(id) ? !signedInCore.has(id) : LATER_PACKAGES.test(id));
+
 export default defineConfig({
   // gzip and brotli files beside the assets, served as they are by the embedded server (serveStatic precompressed).
   // antd's styles for the default theme and colour, prebuilt (see build/antdStaticStyles.ts).
   plugins: [
     react(),
+    signedInCore.plugin,
+    forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor)),
     signedInPreload({ group: SIGNED_IN_GROUP, tokenCookie: ACCESS_TOKEN_COOKIE, loginPath: '/login' }),
     // The first bundle and the signed-in one: every signed-in visit runs both.
-    compileHints(['main', SIGNED_IN_GROUP]),
+    compileHints({ entry: true, groups: [SIGNED_IN_GROUP] }),
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
   ],
   // Every script and style tag Vite writes carries this placeholder; the server swaps in each answer's CSP nonce.
@@ -45,7 +69,9 @@ export default defineConfig({
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 2 },
+            { name: 'start', tags: ['$initial'], priority: 3 },
+            // Only the modules named: the dependencies they share with the first visit stay in the signed-in bundle.
+            { name: LATER_GROUP, test: isLater, priority: 2, maxSize: 500_000, includeDependenciesRecursively: false },
             { name: SIGNED_IN_GROUP, priority: 1, maxSize: 500_000 },
           ],
         },

@@ -7,7 +7,8 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { hasPermission } from '../../providers/access';
 import { http } from '../../providers/http';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
-import { FieldFormItem, FieldCell } from '../../src/components/crud/fieldRenderers';
+import { FieldFormItem } from '../../src/components/crud/fieldEditors';
+import { FieldCell } from '../../src/components/crud/fieldRenderers';
 import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
 import { screenPathOf, screenViewOf } from '../routing';
 import { buttonCode, type FieldSchema, type ResourceSchema } from '../types';

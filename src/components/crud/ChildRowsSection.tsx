@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChildRowsSchema, FormMode, ResourceSchema } from '../../../resources/types';
-import { FieldFormItem } from './fieldRenderers';
+import { FieldFormItem } from './fieldEditors';
 import { RefMultiPicker } from './pickers';
 import { fieldLabelKey } from './schemaMapping';
 

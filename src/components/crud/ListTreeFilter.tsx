@@ -2,7 +2,7 @@ import { Card, Tree } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../../resources/types';
-import { useResourceTree } from './pickers';
+import { useResourceTree } from './resourceTrees';
 
 interface TreeNode {
   id: string;

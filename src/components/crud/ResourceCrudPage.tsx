@@ -3,7 +3,7 @@ import { useDelete, useDeleteMany, type BaseKey, type BaseRecord } from '@refine
 import { App, Button, Card, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
@@ -12,9 +12,9 @@ import { getToken } from '../../../providers/storage';
 import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
 import { schemaByName } from '../../../resources/schemas';
 import { endpointsOf, type FormMode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
+import { preloadable } from '../../router/preloadable';
 import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
-import { ResourceForm } from './ResourceForm';
 import { ResourceSearchForm } from './ResourceSearchForm';
 import { ResourceTable } from './ResourceTable';
 import { DATETIME_FORMAT, operationLabelKey, searchFilters, searchValuesOf } from './schemaMapping';
@@ -22,6 +22,15 @@ import { useLazyTreeRows } from './useLazyTreeRows';
 import { allowedOperations, useRunOperation } from './useOperations';
 
 const FORBIDDEN = 403;
+
+// The add/edit form and its controls are fetched once the list has shown its rows, or at once for a form's address:
+// a list's first visit neither downloads nor runs them.
+const ResourceForm = preloadable(async () => ({ default: (await import('./ResourceForm')).ResourceForm }));
+
+function whenIdle(task: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 200);
+}
 
 /**
  * The standard screen of a resource, composed of its parts: search form, toolbar, table and the form over the list.
@@ -79,6 +88,10 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   // Refine's table loads until its query has fetched once, which the arrived first page spares it: loading is a fetch
   // under way or no rows yet, or the spinner would cover those rows for good.
   const loading = tableProps.loading === true && (tableQuery.isFetching || !tableQuery.isSuccess);
+  const rowsShown = tableQuery.isSuccess;
+  useEffect(() => {
+    if (rowsShown) whenIdle(() => void ResourceForm.preload().catch(() => undefined));
+  }, [rowsShown]);
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany } = useDeleteMany();
 
@@ -175,15 +188,17 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       {OperationDialog && dialog && <OperationDialog schema={schema} ids={dialog.ids} onClose={() => setDialog(undefined)} />}
       {recordView && RecordView && <RecordView key={recordView.base} schema={schema} id={recordView.id} base={recordView.base} onClose={close} />}
       {view.kind === 'form' && (
-        <ResourceForm
-          key={`${view.mode}:${view.id ?? ''}:${String(childDefaults?.[schema.tree?.parentField ?? ''] ?? '')}`}
-          schema={schema}
-          ui={ui}
-          mode={view.mode}
-          id={view.id}
-          initialValues={view.mode === 'create' ? childDefaults : undefined}
-          onClose={close}
-        />
+        <Suspense>
+          <ResourceForm
+            key={`${view.mode}:${view.id ?? ''}:${String(childDefaults?.[schema.tree?.parentField ?? ''] ?? '')}`}
+            schema={schema}
+            ui={ui}
+            mode={view.mode}
+            id={view.id}
+            initialValues={view.mode === 'create' ? childDefaults : undefined}
+            onClose={close}
+          />
+        </Suspense>
       )}
     </Card>
   );

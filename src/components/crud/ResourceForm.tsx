@@ -9,11 +9,11 @@ import type { FormMode, ResourceSchema } from '../../../resources/types';
 import { useFeedback } from '../FeedbackProvider';
 import { ChildRowsSection } from './ChildRowsSection';
 import type { ResourceUiDescriptor } from './descriptor';
-import { FieldFormItem } from './fieldRenderers';
+import { FieldFormItem } from './fieldEditors';
 import { keepDraft, takeDraft } from './formDrafts';
 import { LinkTableSection } from './LinkTableSection';
 import { useRevealOnce } from './RevealOnce';
-import { forgetResourceTree } from './pickers';
+import { forgetResourceTree } from './resourceTrees';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
 interface ResourceFormProps {

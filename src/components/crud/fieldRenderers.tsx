@@ -1,35 +1,25 @@
-import { Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Switch, type FormInstance } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Input, Select } from 'antd';
 import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
-import type { FieldSchema, ResourceSchema } from '../../../resources/types';
-import { ObjectUploadInput, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader, TreePathSearch } from './pickers';
-import {
-  DATE_FORMAT,
-  DATETIME_FORMAT,
-  displayValueOf,
-  FORM_VALIDATE_TRIGGER,
-  fieldLabelKey,
-  formRulesOf,
-  isChoiceField,
-  optionLabelOf,
-} from './schemaMapping';
+import type { FieldSchema } from '../../../resources/types';
+import { displayValueOf, isChoiceField, optionLabelOf } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
 
 type Row = Record<string, unknown>;
 
-// The icon grid is only needed while a form edits an icon field.
-const IconPicker = lazy(() => import('./IconPicker'));
+// Only lists that search by a date range or a tree path need these: loaded when such a search form shows.
+const DateRangePicker = lazy(() => import('antd/es/date-picker').then((module) => ({ default: module.default.RangePicker })));
+const TreePathSearch = lazy(() => import('./pickers').then((module) => ({ default: module.TreePathSearch })));
 
-interface FieldProps {
+export interface FieldProps {
   field: FieldSchema;
 }
 
 /** Props Form.Item injects into its child (value, onChange, onBlur, id); passed on to the real control. */
-type ControlProps = Record<string, unknown>;
+export type ControlProps = Record<string, unknown>;
 
-const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+export const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 function ChoiceSelect({ field, ...rest }: FieldProps & ControlProps & { placeholder: string; allowClear?: boolean }) {
   const options = useFieldOptions(field);
@@ -60,189 +50,24 @@ export function FieldCell({ field, value, record }: FieldProps & { value: unknow
   return <>{asText(value)}</>;
 }
 
-/** A read-only value inside a form: text, not a disabled input, so it reads (and copies) like a detail page. */
-function ReadOnlyValue({ field, value, record }: FieldProps & { value?: unknown; record?: Row }) {
-  return (
-    <div className="crud-view-value">
-      <FieldCell field={field} value={value} record={record} />
-    </div>
-  );
-}
-
-function dateFormatOf(field: FieldSchema) {
-  return field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT;
-}
-
-/** Choices laid out as the widget asks: radio buttons, a switch (two options), checkboxes, or a select. */
-function ChoiceEditor({ field, placeholder, ...control }: FieldProps & ControlProps & { placeholder: string }) {
-  const options = useFieldOptions(field);
-  if (field.widget === 'radio') return <Radio.Group {...control} options={options} />;
-  if (field.widget === 'checkbox') return <Checkbox.Group {...control} options={options} />;
-  if (field.widget === 'switch' && options.length === 2) {
-    const [on, off] = options;
-    return (
-      <Switch
-        checked={String(control.value) === String(on.value)}
-        checkedChildren={on.label}
-        unCheckedChildren={off.label}
-        onChange={(checked) => (control.onChange as (value: unknown) => void)?.(checked ? on.value : off.value)}
-      />
-    );
-  }
-  return <Select {...control} options={options} placeholder={placeholder} allowClear />;
-}
-
-interface EditorProps extends FieldProps, ControlProps {
-  label: string;
-  /** The row being edited: joined labels of ref fields. */
-  record?: Row;
-  /** The form, for fields a ref fills on pick. */
-  form?: FormInstance;
-  /** Where the field sits in the form (`['terminalToolDeviceList', 0]` for a child row). */
-  namePrefix?: (string | number)[];
-}
-
-/** The editor of one field inside an add/edit form. */
-export function FieldEditor({ field, label, record, form, namePrefix = [], ...control }: EditorProps) {
-  const { t } = useTranslation();
-  const inputPlaceholder = t('crud.inputPlaceholder', { label });
-  const selectPlaceholder = t('crud.selectPlaceholder', { label });
-  if (field.ref && field.widget === 'tree') return <TreeParentSelect {...control} field={field} />;
-  if (field.ref) {
-    const fill = field.ref.fill ?? {};
-    return (
-      <RefSelect
-        {...control}
-        field={field}
-        placeholder={selectPlaceholder}
-        currentLabel={record ? asText(record[field.ref.as]) : undefined}
-        onPick={(row) => {
-          if (!form) return;
-          for (const [mine, theirs] of Object.entries(fill)) form.setFieldValue([...namePrefix, mine], row?.[theirs] ?? undefined);
-          // Keep the joined label in step so a read-only copy of it shows the pick at once.
-          form.setFieldValue([...namePrefix, field.ref!.as], row?.[field.ref!.label] ?? '');
-        }}
-      />
-    );
-  }
-  if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
-  if (field.treeOptions) return <TreeOptionsChecks {...control} field={field} />;
-  if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
-  if (field.widget === 'icon') {
-    return (
-      <Suspense fallback={<Input disabled placeholder={selectPlaceholder} />}>
-        <IconPicker {...control} />
-      </Suspense>
-    );
-  }
-  if (isChoiceField(field)) return <ChoiceEditor {...control} field={field} placeholder={selectPlaceholder} />;
-  switch (field.type) {
-    case 'text':
-      return <Input.TextArea {...control} placeholder={inputPlaceholder} rows={field.widget === 'editor' ? 8 : 3} maxLength={field.maxLength} />;
-    case 'int':
-    case 'number':
-      return <InputNumber {...control} placeholder={inputPlaceholder} precision={field.type === 'int' ? 0 : undefined} style={{ width: '100%' }} />;
-    case 'date':
-    case 'datetime':
-      return (
-        <DatePicker
-          {...control}
-          placeholder={selectPlaceholder}
-          showTime={field.type === 'datetime'}
-          format={dateFormatOf(field)}
-          style={{ width: '100%' }}
-        />
-      );
-    default: {
-      // A stored secret is never shown: on edit the box starts empty and keeps the secret unless something is typed.
-      const placeholder = field.writeOnly && record ? t('crud.writeOnlyKeep') : inputPlaceholder;
-      return field.writeOnly ? (
-        <Input.Password {...control} placeholder={placeholder} maxLength={field.maxLength} autoComplete="new-password" />
-      ) : (
-        <Input {...control} placeholder={placeholder} maxLength={field.maxLength} />
-      );
-    }
-  }
-}
-
-/** Several choices (checkboxes, a checked tree) of a text field travel comma-joined; the controls hold arrays. */
-const isMultiText = (field: FieldSchema) =>
-  (field.type === 'string' || field.type === 'text') && (field.widget === 'checkbox' || field.treeOptions !== undefined);
-
-/**
- * Dates travel as strings; the date pickers hold dayjs values. A null number from the server (`-1`) is empty. Several
- * choices of a text field travel comma-joined.
- */
-export function valuePropsOf(field: FieldSchema) {
-  if (isMultiText(field)) {
-    return {
-      getValueProps: (value: unknown) => ({
-        value: Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? value.split(',') : [],
-      }),
-      normalize: (value: unknown) => (Array.isArray(value) ? value.join(',') : value),
-    };
-  }
-  if (field.type === 'date' || field.type === 'datetime') {
-    const format = dateFormatOf(field);
-    return {
-      getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value, format) : undefined }),
-      normalize: (value: Dayjs | null) => (value ? value.format(format) : ''),
-    };
-  }
-  if ((field.type === 'int' || field.type === 'number') && !isChoiceField(field)) {
-    return { getValueProps: (value: unknown) => ({ value: value === -1 ? undefined : value }) };
-  }
-  return {};
-}
-
-interface FieldFormItemProps extends FieldProps {
-  schema: Pick<ResourceSchema, 'name'>;
-  /** Sibling fields (cross-field rules). */
-  fields: readonly FieldSchema[];
-  readOnly: boolean;
-  record?: Row;
-  form?: FormInstance;
-  /** Form.Item name prefix inside a Form.List row. */
-  namePrefix?: (string | number)[];
-  /** The row's absolute path in the form (fills on pick write there); defaults to `namePrefix`. */
-  absolutePrefix?: (string | number)[];
-  noLabel?: boolean;
-}
-
-/** Form.Item of one schema field: translated label, the vocabulary's rules with their exact messages. */
-export function FieldFormItem({ schema, field, fields, readOnly, record, form, namePrefix = [], absolutePrefix, noLabel }: FieldFormItemProps) {
-  const { t } = useTranslation();
-  const label = t(fieldLabelKey(schema, field));
-  const name = [...namePrefix, field.name];
-  if (readOnly || field.readOnly) {
-    return (
-      <Form.Item name={name} label={noLabel ? undefined : label}>
-        <ReadOnlyValue field={field} record={record} />
-      </Form.Item>
-    );
-  }
-  return (
-    <Form.Item
-      name={name}
-      label={noLabel ? undefined : label}
-      rules={formRulesOf(field, fields)}
-      validateTrigger={FORM_VALIDATE_TRIGGER}
-      dependencies={field.rules?.notBefore ?? field.rules?.sameAs?.field ? [[...namePrefix, (field.rules?.notBefore ?? field.rules?.sameAs?.field)!]] : undefined}
-      {...valuePropsOf(field)}
-    >
-      <FieldEditor field={field} label={label} record={record} form={form} namePrefix={absolutePrefix ?? namePrefix} />
-    </Form.Item>
-  );
-}
-
 /** Search-form control: text box for like, select (or text box) for equal, cascader for tree, range picker for dates. */
 export function SearchFieldControl({ field, label, ...control }: FieldProps & ControlProps & { label: string }) {
   const { t } = useTranslation();
   if (field.search === 'dateRange') {
-    return <DatePicker.RangePicker {...control} placeholder={[t('crud.rangeStart'), t('crud.rangeEnd')]} />;
+    const placeholder: [string, string] = [t('crud.rangeStart'), t('crud.rangeEnd')];
+    return (
+      <Suspense fallback={<Input disabled placeholder={placeholder.join(' ~ ')} style={{ width: 260 }} />}>
+        <DateRangePicker {...control} placeholder={placeholder} />
+      </Suspense>
+    );
   }
   if (field.search === 'tree' && field.treePath) {
-    return <TreePathSearch {...control} field={field} placeholder={t('crud.selectPlaceholder', { label })} />;
+    const placeholder = t('crud.selectPlaceholder', { label });
+    return (
+      <Suspense fallback={<Input disabled placeholder={placeholder} />}>
+        <TreePathSearch {...control} field={field} placeholder={placeholder} />
+      </Suspense>
+    );
   }
   if (field.search === 'equal' && isChoiceField(field)) {
     return <ChoiceSelect {...control} field={field} placeholder={t('crud.selectPlaceholder', { label })} allowClear style={{ minWidth: 160 }} />;

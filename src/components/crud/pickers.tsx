@@ -4,20 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../providers/http';
 import { downloadObject, objectUploadRequest } from '../../../providers/objectUpload';
-import { schemaByName } from '../../../resources/schemas';
 import { endpointsOf, type FieldSchema, type RefSpec } from '../../../resources/types';
+import { targetOf, useResourceTree } from './resourceTrees';
 
 type Row = Record<string, unknown>;
 type ControlProps = Record<string, unknown> & { value?: unknown; onChange?: (value: unknown) => void };
 
 /** Remote selects fetch this many rows (spec §9). */
 const REMOTE_SIZE = 100;
-
-function targetOf(resource: string) {
-  const target = schemaByName(resource);
-  if (!target) throw new Error(`unknown resource "${resource}"`);
-  return target;
-}
 
 export async function listRows(ref: RefSpec, keyword: string): Promise<Row[]> {
   const target = targetOf(ref.resource);
@@ -86,44 +80,6 @@ export function RefSelect({
       onDropdownVisibleChange={(open) => open && keyword && setKeyword('')}
     />
   );
-}
-
-interface TreeNode {
-  id: string;
-  title?: string;
-  children?: TreeNode[];
-  [key: string]: unknown;
-}
-
-const treeCache = new Map<string, Promise<TreeNode[]>>();
-
-/** Forgets the loaded tree of a resource (after a write to it), so the next picker shows the change. */
-export function forgetResourceTree(resource: string): void {
-  const target = schemaByName(resource);
-  if (target) treeCache.delete(`${target.api}/${endpointsOf(target).tree}`);
-}
-
-/** The whole tree of a tree resource, loaded once per screen visit. */
-export function useResourceTree(resource: string): TreeNode[] {
-  const [tree, setTree] = useState<TreeNode[]>([]);
-  useEffect(() => {
-    const target = targetOf(resource);
-    const url = `${target.api}/${endpointsOf(target).tree}`;
-    let pending = treeCache.get(url);
-    if (!pending) {
-      pending = http.get(url).then((response) => (response.data.data ?? []) as TreeNode[]);
-      pending.catch(() => treeCache.delete(url));
-      treeCache.set(url, pending);
-      // Edits elsewhere show on the next visit: the cache lives as long as this screen.
-      setTimeout(() => treeCache.delete(url), 30_000);
-    }
-    let active = true;
-    pending.then((nodes) => active && setTree(nodes), () => undefined);
-    return () => {
-      active = false;
-    };
-  }, [resource]);
-  return tree;
 }
 
 /** A comma-joined id path (root → leaf) picked with a cascader over a tree resource. */

@@ -6,7 +6,6 @@ import { downloadFile } from '../../../providers/download';
 import { http } from '../../../providers/http';
 import { STANDARD_ALIASES } from '../../../resources/operations';
 import { buttonCode, endpointsOf, type OperationSchema, type ResourceSchema } from '../../../resources/types';
-import { FieldFormItem } from './fieldRenderers';
 import { operationLabelKey } from './schemaMapping';
 
 type Row = Record<string, unknown>;
@@ -80,7 +79,11 @@ export function useRunOperation(schema: ResourceSchema) {
     const fields = operation.fields ?? [];
     if (fields.length > 0) {
       const ask = async () => {
-        const detail = ids.length === 1 ? await http.get(`${schema.api}/${endpointsOf(schema).detail}`, { params: { id: ids[0] } }) : undefined;
+        // The form editors come with the first dialog (a list does not need them), fetched beside the row's detail.
+        const [detail, { FieldFormItem }] = await Promise.all([
+          ids.length === 1 ? http.get(`${schema.api}/${endpointsOf(schema).detail}`, { params: { id: ids[0] } }) : undefined,
+          import('./fieldEditors'),
+        ]);
         const record = (detail?.data.data ?? undefined) as Row | undefined;
         const initial = Object.fromEntries(fields.flatMap((field) => (record && record[field.name] !== '' && record[field.name] !== undefined ? [[field.name, record[field.name]]] : [])));
         fieldsForm.resetFields();
