@@ -48,8 +48,8 @@ export default defineConfig({
     forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor)),
     signedInPreload({ group: SIGNED_IN_GROUP, tokenCookie: ACCESS_TOKEN_COOKIE, loginPath: '/login' }),
-    // The first bundle and the signed-in one: every signed-in visit runs both.
-    compileHints({ entry: true, groups: [SIGNED_IN_GROUP] }),
+    // The signed-in bundle: every signed-in visit runs it, fetched while the first bundle runs.
+    compileHints([SIGNED_IN_GROUP]),
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
   ],
   // Every script and style tag Vite writes carries this placeholder; the server swaps in each answer's CSP nonce.
