@@ -56,20 +56,25 @@ export async function snap(page: Page, name: string): Promise<void> {
 
 /**
  * Waits until the element's animations (and its children's) have ended. antd's dialogs and pop-ups zoom in; a click
- * while they still move can miss its target on a busy machine.
+ * while they still move can miss its target on a busy machine. rc-motion first marks the element (`ant-zoom-appear`,
+ * `-prepare`, `-start`) and only a frame or more later starts the animation, so "no animation running" is not enough:
+ * the motion classes must be gone too.
  */
 export async function animationsEnded(element: Locator): Promise<void> {
-  // A cancelled animation (antd swaps the motion class) rejects `finished`; it has stopped all the same, and the one
-  // that replaced it is awaited on the next round.
   await element.evaluate(async (node) => {
-    for (let round = 0; round < 10; round += 1) {
+    const MOTION_CLASS = /-(appear|enter)(-(prepare|start|active))?$/;
+    const moving = (target: Element) => [...target.classList].some((name) => MOTION_CLASS.test(name));
+    for (let round = 0; round < 200; round += 1) {
       const running = node
         .getAnimations({ subtree: true })
         .filter((animation) => animation.playState === 'running' || animation.pending)
         // A spinner never ends.
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-      if (running.length === 0) return;
+      if (running.length === 0 && !moving(node) && ![...node.querySelectorAll('*')].some(moving)) return;
+      // A cancelled animation (antd swaps the motion class) rejects `finished`; it has stopped all the same, and the
+      // one that replaced it is awaited on the next round.
       await Promise.allSettled(running.map((animation) => animation.finished));
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
   });
 }
