@@ -10,7 +10,7 @@ import { useFieldOptions } from './useFieldOptions';
 
 /*
  * The editors of add/edit forms and operation dialogs. Apart from the cells and search controls of a list, so that a
- * list's first visit neither fetches nor runs the date, number, tree, cascader and upload controls only forms use.
+ * list's first visit neither fetches nor runs the date, number, tree-select, cascader and upload controls only forms use.
  */
 
 type Row = Record<string, unknown>;
