@@ -1,6 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { buttonCode, operationOf, type ResourceSchema } from '../resources/types';
-import { http, readEarly } from './http';
+import { http, readEarly, takeAllArrivedEarly } from './http';
 import { storeKeys } from './session';
 import { getStore, setStore } from './storage';
 
@@ -99,6 +99,28 @@ const TOP_MENUS_URL = '/api/blade-system/menu/top-menu';
 /** Asks for the buttons, the whole menu and the top menus now, for the layout that will load them (see readEarly). */
 export function readMenusEarly(): void {
   for (const url of [BUTTONS_URL, ROUTES_URL, TOP_MENUS_URL]) readEarly(url);
+}
+
+/** What `loadMenus`, `loadTopMenus` and `loadPermissions` answer together. */
+export interface ArrivedMenus {
+  menus: MenuItem[];
+  topMenus: TopMenu[];
+  permissions: PermissionMap;
+}
+
+/**
+ * The three answers `readMenusEarly` asked for, if all have arrived, kept in their records as their loaders keep them:
+ * the layout's first render can show them instead of rendering again once it has asked.
+ */
+export function takeArrivedMenus(): ArrivedMenus | undefined {
+  const arrived = takeAllArrivedEarly([[BUTTONS_URL], [ROUTES_URL], [TOP_MENUS_URL]]);
+  if (!arrived) return undefined;
+  const [buttons, menus, topMenus] = arrived.map((data) => (data ?? []) as never[]);
+  const permissions = collectLeafCodes(buttons);
+  setStore({ name: storeKeys.permission, content: permissions });
+  setStore({ name: storeKeys.menu, content: menus });
+  setStore({ name: storeKeys.topMenu, content: topMenus });
+  return { menus, topMenus, permissions };
 }
 
 /** Fetches the user's buttons and keeps them as the `permission` record. */

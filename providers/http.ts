@@ -124,17 +124,42 @@ export function readEarly(url: string, params?: Record<string, unknown>): void {
 }
 
 /**
+ * Settles when every early read still waiting to be taken has its answer (or failure), or after `maxWaitMs`: a first
+ * render that waits for them shows their data at once instead of rendering again when it arrives.
+ */
+export function earlyReadsSettled(maxWaitMs: number): Promise<void> {
+  const pending = [...earlyReads.values()].filter((early) => !early.arrived).map((early) => early.response.catch(() => undefined));
+  if (pending.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    void Promise.all(pending).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
  * The `data` of an early read's successful envelope, if it has already arrived: taken (no request will receive it),
  * so a screen can render with it at once. Anything else (not arrived, a failure, another code) stays for the request
  * that will take it, which handles it by every rule of this client.
  */
 export function takeArrivedEarly(url: string, params?: Record<string, unknown>): unknown {
-  const key = earlyReadKey({ url, params });
-  const early = earlyReads.get(key);
-  const body = early?.arrived?.data as { code?: unknown; success?: unknown; data?: unknown } | undefined;
-  if (!early || early.expiresAt <= Date.now() || early.arrived?.status !== 200 || body?.code !== 200 || body.success !== true) return undefined;
-  earlyReads.delete(key);
-  return body.data;
+  return takeAllArrivedEarly([[url, params]])?.[0];
+}
+
+/** `takeArrivedEarly` for several reads at once: all their `data`, in order, or nothing taken unless all have arrived. */
+export function takeAllArrivedEarly(requests: ReadonlyArray<readonly [string, Record<string, unknown>?]>): unknown[] | undefined {
+  const keys = requests.map(([url, params]) => earlyReadKey({ url, params }));
+  const bodies = keys.map((key) => {
+    const early = earlyReads.get(key);
+    const body = early?.arrived?.data as { code?: unknown; success?: unknown; data?: unknown } | undefined;
+    const usable = early && early.expiresAt > Date.now() && early.arrived?.status === 200 && body?.code === 200 && body.success === true;
+    return usable ? body : undefined;
+  });
+  if (bodies.some((body) => body === undefined)) return undefined;
+  for (const key of keys) earlyReads.delete(key);
+  return bodies.map((body) => body!.data);
 }
 
 function takeEarlyRead(config: InternalAxiosRequestConfig): Promise<AxiosResponse> | undefined {

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { readMenusEarly } from '../providers/access';
 import { readFirstPageEarly } from '../providers/data';
+import { earlyReadsSettled } from '../providers/http';
 import { resourceUis } from '../resources';
 import { screenRouteOf } from '../resources/routing';
 import { resourceSchemas } from '../resources/schemas';
@@ -38,8 +39,12 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
 /**
  * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each after
  * the previous one has rendered, and ask for the data they will show. Visitors without a token (the login page)
- * load none of them. Resolves when the downloads have ended, well or not.
+ * load none of them. Resolves when the downloads have ended, well or not, and the data has arrived or made them wait
+ * DATA_WAIT_MS longer: rendered without it, the whole layout renders again (and the list asks again) once it is in.
  */
+/** How long the first render waits for the data asked for early once the screens' code is in. */
+const DATA_WAIT_MS = 300;
+
 export function preloadSignedInScreens(pathname: string, search: string): Promise<unknown> {
   if (!getToken()) return Promise.resolve();
   const screen = screenRouteOf(pathname, resourceSchemas);
@@ -53,7 +58,7 @@ export function preloadSignedInScreens(pathname: string, search: string): Promis
     AppLayout.preload(),
     pathname.startsWith(IFRAME_ROUTE_PREFIX) ? IframePage.preload() : undefined,
     page?.preload(),
-  ]);
+  ]).then(() => earlyReadsSettled(DATA_WAIT_MS));
 }
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;

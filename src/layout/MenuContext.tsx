@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { loadMenus, loadPermissions, loadTopMenus, type MenuItem, type TopMenu } from '../../providers/access';
+import { loadMenus, loadPermissions, loadTopMenus, takeArrivedMenus, type MenuItem, type TopMenu } from '../../providers/access';
 import { storeKeys } from '../../providers/session';
 import { getStore, setStore } from '../../providers/storage';
 import { destinationOf } from './menuTree';
@@ -53,16 +53,26 @@ async function loadAllMenus(): Promise<MenuItem[]> {
   return menus;
 }
 
+/** The menus asked for while the code loaded, if they have arrived, with the whole tree kept as `menuAll` too. */
+function arrivedMenus() {
+  const arrived = takeArrivedMenus();
+  if (arrived) setStore({ name: storeKeys.menuAll, content: arrived.menus });
+  return arrived;
+}
+
 /**
- * Starts from the menus stored at login so the shell renders at once, then reloads menus, top menus and button
- * permissions so a page reload picks up role changes.
+ * Starts from the menus asked for while the code loaded when they have arrived (a cold visit), else from those stored
+ * at login so the shell renders at once and then reloads menus, top menus and button permissions, so that a page
+ * reload picks up role changes either way.
  */
 export function MenuProvider({ children }: { children: ReactNode }) {
-  const [allMenus, setAllMenus] = useState<MenuItem[]>(storedMenus);
+  // Taken in the first render: the whole shell renders once with them instead of again when they arrive.
+  const [arrived] = useState(arrivedMenus);
+  const [allMenus, setAllMenus] = useState<MenuItem[]>(() => arrived?.menus ?? storedMenus());
   const [topMenuMenus, setTopMenuMenus] = useState<MenuItem[] | undefined>();
-  const [topMenus, setTopMenus] = useState<TopMenu[]>(() => getStore<TopMenu[]>({ name: storeKeys.topMenu }) ?? []);
+  const [topMenus, setTopMenus] = useState<TopMenu[]>(() => arrived?.topMenus ?? getStore<TopMenu[]>({ name: storeKeys.topMenu }) ?? []);
   const [activeTopMenuId, setActiveTopMenuId] = useState<string | undefined>();
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(arrived !== undefined);
 
   const reload = useCallback(async () => {
     // Failures are already reported by the http layer; the stored copies stay in use.
@@ -81,8 +91,8 @@ export function MenuProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!arrived) void reload();
+  }, [arrived, reload]);
 
   const selectTopMenu = useCallback(async (id: string | undefined) => {
     setActiveTopMenuId(id);

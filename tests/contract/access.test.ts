@@ -1,11 +1,13 @@
-import { http as route } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { delay, http as route } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createAccessControlProvider,
   hasPermission,
   loadMenus,
   loadPermissions,
   loadTopMenus,
+  readMenusEarly,
+  takeArrivedMenus,
 } from '../../providers/access';
 import { storeKeys } from '../../providers/session';
 import { getStore, setStore } from '../../providers/storage';
@@ -71,6 +73,57 @@ describe('loading permissions and menus', () => {
     server.use(route.get('/api/blade-system/menu/top-menu', () => envelope(topMenus)));
     expect(await loadTopMenus()).toEqual(topMenus);
     expect(getStore({ name: storeKeys.topMenu })).toEqual(topMenus);
+  });
+});
+
+describe('menus asked for early', () => {
+  const topMenus = [{ id: '1777', code: 'test', name: '测试管理', source: 'appstore', path: '', sort: 1 }];
+
+  it('hands over all three answers once all have arrived, kept in their records as their loaders keep them', async () => {
+    let routesAsked = 0;
+    let releaseTopMenus = () => {};
+    const topMenusHeld = new Promise<void>((resolve) => (releaseTopMenus = resolve));
+    server.use(
+      route.get('/api/blade-system/menu/buttons', () => envelope(buttonTree)),
+      route.get('/api/blade-system/menu/routes', () => {
+        routesAsked++;
+        return envelope(menuTree);
+      }),
+      route.get('/api/blade-system/menu/top-menu', async () => {
+        await topMenusHeld;
+        return envelope(topMenus);
+      }),
+    );
+    readMenusEarly();
+    await vi.waitFor(() => expect(routesAsked).toBe(1));
+    await delay(10);
+    // Two of three in: nothing is taken, so the layout asks (and receives the early answers) as before.
+    expect(takeArrivedMenus()).toBeUndefined();
+    releaseTopMenus();
+    await delay(20);
+    expect(takeArrivedMenus()).toEqual({ menus: menuTree, topMenus, permissions: { param_add: true, param_view: true } });
+    expect(getStore({ name: storeKeys.menu })).toEqual(menuTree);
+    expect(getStore({ name: storeKeys.topMenu })).toEqual(topMenus);
+    expect(hasPermission('param_add')).toBe(true);
+    // Taken once: the next load asks the server.
+    expect(takeArrivedMenus()).toBeUndefined();
+    await loadMenus();
+    expect(routesAsked).toBe(2);
+  });
+
+  it('hands over nothing when one of them was refused: the loader receives the refusal and reports it', async () => {
+    server.use(
+      route.get('/api/blade-system/menu/buttons', () => envelope(buttonTree)),
+      route.get('/api/blade-system/menu/routes', () => envelope(null, 400, '缺少必要的请求参数', 400)),
+      route.get('/api/blade-system/menu/top-menu', () => envelope(topMenus)),
+    );
+    readMenusEarly();
+    await delay(30);
+    expect(takeArrivedMenus()).toBeUndefined();
+    await expect(loadMenus()).rejects.toThrow('缺少必要的请求参数');
+    // The other two still answer their loaders.
+    expect(await loadPermissions()).toEqual({ param_add: true, param_view: true });
+    expect(await loadTopMenus()).toEqual(topMenus);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   readEarly,
   SESSION_EXPIRED_MESSAGE,
   takeArrivedEarly,
+  earlyReadsSettled,
 } from '../../providers/http';
 import { isProgressRunning, PROGRESS_BAR_ID } from '../../providers/progress';
 import { storeKeys } from '../../providers/session';
@@ -458,6 +459,35 @@ describe('early reads', () => {
     await rejectionOf(http.get('/api/blade-system/param/list'));
     expect(hits).toHaveLength(1);
     expect(notifyError).toHaveBeenCalledWith('请求被拒绝');
+  });
+
+  it('lets the first render wait for the early reads until they have arrived, or no longer than it allows', async () => {
+    signIn();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      route.get('/api/blade-system/menu/routes', async () => {
+        await held;
+        return envelope([]);
+      }),
+    );
+    await expect(earlyReadsSettled(10)).resolves.toBeUndefined();
+    readEarly('/api/blade-system/menu/routes');
+    let settled = false;
+    const waiting = earlyReadsSettled(5_000).then(() => (settled = true));
+    await delay(30);
+    expect(settled).toBe(false);
+    release();
+    await waiting;
+    expect(takeArrivedEarly('/api/blade-system/menu/routes')).toEqual([]);
+
+    // An answer that does not come keeps the render waiting only as long as it allows.
+    server.use(route.get('/api/blade-system/menu/top-menu', () => delay('infinite')));
+    readEarly('/api/blade-system/menu/top-menu');
+    const startedAt = Date.now();
+    await earlyReadsSettled(40);
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    expect(takeArrivedEarly('/api/blade-system/menu/top-menu')).toBeUndefined();
   });
 
   it('an early read nobody takes reports nothing, even when it fails', async () => {
