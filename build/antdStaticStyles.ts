@@ -35,8 +35,8 @@ const STYLED_PARTS = ['Layout.Sider', 'Form.Item'];
 /** Exports that are not components, or that cannot render outside a page. */
 const SKIPPED = new Set(['ConfigProvider', 'Grid', 'Tour', 'theme', 'version', 'unstableSetRender', ...OVERLAYS]);
 
-function sampleElements(): ReactElement[] {
-  const names = Object.keys(antd).filter((name) => /^[A-Z]/.test(name) && !SKIPPED.has(name));
+function sampleElements(components: ReadonlySet<string>): ReactElement[] {
+  const names = Object.keys(antd).filter((name) => /^[A-Z]/.test(name) && !SKIPPED.has(name) && components.has(name));
   const elements = names.flatMap((name) => {
     const Component = component(name);
     return typeof Component === 'function' || typeof Component === 'object'
@@ -46,13 +46,14 @@ function sampleElements(): ReactElement[] {
   // Drawn inside their parent, with content: Form.Item's fallback styles appear only then.
   const parts = STYLED_PARTS.flatMap((path) => {
     const [name, part] = path.split('.');
+    if (!components.has(name)) return [];
     const Parent = component(name);
     const Part = component(name, part);
     if (!Parent || !Part) return [];
     const child = createElement(Part, { key: part, label: part }, createElement('span'));
     return [createElement(Parent, { key: path, ...SAMPLE_PROPS[name] }, child)];
   });
-  const panels = OVERLAYS.flatMap((name) => {
+  const panels = OVERLAYS.filter((name) => components.has(name)).flatMap((name) => {
     const Panel = component(name, PANEL);
     return Panel ? [createElement(Panel, { key: `${name}-panel` })] : [];
   });
@@ -60,14 +61,17 @@ function sampleElements(): ReactElement[] {
 }
 
 /**
- * Every antd component's styles for `theme`, as one stylesheet carrying antd's record of the styles it holds.
- * Loaded before the app, it lets antd skip generating those styles in the browser (the cost of each first render of
- * a component type), while any other theme or colour is still styled at run time as before.
+ * The styles of the named antd components (exports of antd: `Table`, `message`, ...) for `theme`, as one stylesheet
+ * carrying antd's record of the styles it holds. Loaded before the app, it lets antd skip generating those styles in
+ * the browser (the cost of each first render of a component type); any other component, theme or colour is still
+ * styled at run time as before.
  */
-export function antdStylesheet(theme: ThemeConfig): string {
+export function antdStylesheet(theme: ThemeConfig, components: readonly string[]): string {
+  const unknown = components.filter((name) => !(name in antd));
+  if (unknown.length > 0) throw new Error(`antd static styles: antd exports no ${unknown.join(', ')}`);
   const cache = createCache();
   const ConfigProvider = component('ConfigProvider')!;
-  for (const element of sampleElements()) {
+  for (const element of sampleElements(new Set(components))) {
     try {
       renderToString(createElement(StyleProvider, { cache }, createElement(ConfigProvider, { theme }, element)));
     } catch {
@@ -78,14 +82,14 @@ export function antdStylesheet(theme: ThemeConfig): string {
 }
 
 /** Build plugin: writes `assets/antd-<hash>.css` and links it from index.html ahead of the app's scripts. */
-export function antdStaticStyles(theme: ThemeConfig): Plugin {
+export function antdStaticStyles(theme: ThemeConfig, components: readonly string[]): Plugin {
   let fileName = '';
   let source = '';
   return {
     name: 'antd-static-styles',
     apply: 'build',
     buildStart() {
-      source = antdStylesheet(theme);
+      source = antdStylesheet(theme, components);
       fileName = `assets/antd-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.css`;
     },
     generateBundle() {
