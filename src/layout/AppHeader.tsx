@@ -1,6 +1,7 @@
 import { Button, Layout, Space } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstPaint } from '../components/AfterFirstPaint';
 import { HeaderTools } from './header/HeaderTools';
 import { MenuSearchPanel } from './search/MenuSearchPanel';
 import { TopSearch } from './search/TopSearch';
@@ -24,12 +25,15 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
         aria-label={t(collapsed ? 'layout.expand' : 'layout.collapse')}
         onClick={onToggle}
       />
-      <TopMenu />
-      <Space size="middle">
-        <TopSearch />
-        <MenuSearchPanel />
-        <HeaderTools />
-      </Space>
+      {/* The page's content is painted first; the top menu keeps its place meanwhile. */}
+      <AfterFirstPaint placeholder={<div className="app-top-menu" />}>
+        <TopMenu />
+        <Space size="middle">
+          <TopSearch />
+          <MenuSearchPanel />
+          <HeaderTools />
+        </Space>
+      </AfterFirstPaint>
     </Layout.Header>
   );
 }

@@ -3,6 +3,7 @@ import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuItem } from '../../providers/access';
+import { AfterFirstPaint } from '../components/AfterFirstPaint';
 import { siteConfig } from '../../providers/config';
 import { useMenuName, useMenuState, useOpenMenu } from './MenuContext';
 import { menuIconOf } from './menuIcons';
@@ -84,15 +85,18 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
         <img src="/favicon.svg" alt="" className="app-sider__logo" />
         {!collapsed && <span className="app-sider__title">{t('app.title')}</span>}
       </div>
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={[selected]}
-        openKeys={collapsed ? undefined : openKeys}
-        onOpenChange={openGroups}
-        onClick={open}
-      />
+      {/* Drawn once the page's content has been painted. */}
+      <AfterFirstPaint>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={[selected]}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={openGroups}
+          onClick={open}
+        />
+      </AfterFirstPaint>
     </Layout.Sider>
   );
 }
