@@ -2,7 +2,6 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { antdStaticStyles } from './build/antdStaticStyles';
-import { compileHints } from './build/compileHints';
 import { signedInPreload } from './build/signedInPreload';
 import { forbidStaticImports, isOwnModule, staticClosure } from './build/staticClosure';
 import { ACCESS_TOKEN_COOKIE } from './providers/storage';
@@ -61,8 +60,6 @@ export default defineConfig({
     forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor), FIRST_SCREEN_ANTD),
     signedInPreload({ group: SIGNED_IN_GROUP, tokenCookie: ACCESS_TOKEN_COOKIE, loginPath: '/login' }),
-    // The signed-in bundle: every signed-in visit runs it, fetched while the first bundle runs.
-    compileHints([SIGNED_IN_GROUP]),
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
   ],
   // Every script and style tag Vite writes carries this placeholder; the server swaps in each answer's CSP nonce.
