@@ -1,4 +1,3 @@
-import { useTable } from '@refinedev/antd';
 import { useDelete, useDeleteMany, useOne, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { App, Button, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -11,6 +10,7 @@ import type { FormMode, ResourceSchema } from '../types';
 import { ResourceForm } from '../../src/components/crud/ResourceForm';
 import { ResourceTable } from '../../src/components/crud/ResourceTable';
 import { allowedOperations } from '../../src/components/crud/useOperations';
+import { useResourceTable } from '../../src/components/crud/useResourceTable';
 import { itemsSchemaOf } from './items';
 
 export interface DictItemsPanelProps {
@@ -36,7 +36,7 @@ export function DictItemsPanel({ schema, parentId, view, openForm, closeForm }: 
   const items = useMemo(() => itemsSchemaOf(schema, ''), [schema]);
   const operations = allowedOperations(items);
   const meta: BladeMeta = { endpoints: { list: 'child-list' }, query: { parentId } };
-  const { tableProps } = useTable<BaseRecord>({
+  const { tableProps } = useResourceTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: false,
     meta,

@@ -1,4 +1,3 @@
-import { useTable } from '@refinedev/antd';
 import { useDelete, useDeleteMany, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { App, Button, Card, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -20,6 +19,7 @@ import { ResourceTable } from './ResourceTable';
 import { DATETIME_FORMAT, operationLabelKey, searchFilters, searchValuesOf } from './schemaMapping';
 import { useLazyTreeRows } from './useLazyTreeRows';
 import { allowedOperations, useRunOperation } from './useOperations';
+import { useResourceTable } from './useResourceTable';
 
 const FORBIDDEN = 403;
 
@@ -69,7 +69,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       return once;
     };
   });
-  const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useResourceTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
     // A screen without a menu entry has no menu rule to show /403 before the call: its refusal shows the 403 page.

@@ -1,4 +1,3 @@
-import { useTable } from '@refinedev/antd';
 import type { BaseKey, BaseRecord } from '@refinedev/core';
 import { Card, Empty } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -13,6 +12,7 @@ import type { FormMode } from '../../../resources/types';
 import { ResourceSearchForm } from '../../components/crud/ResourceSearchForm';
 import { ResourceTable } from '../../components/crud/ResourceTable';
 import { searchFilters } from '../../components/crud/schemaMapping';
+import { useResourceTable } from '../../components/crud/useResourceTable';
 
 const NO_OPERATIONS = { add: false, edit: false, delete: false, view: false, deleteOperation: undefined, rowCustom: [], toolbarCustom: [] };
 
@@ -33,7 +33,7 @@ export default function DictLayoutPage({ direction }: { direction: 'horizontal' 
   const { t } = useTranslation();
   const [query, setQuery] = useSearchParams();
   const parentId = query.get('parentId') ?? undefined;
-  const { tableProps, searchFormProps } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps } = useResourceTable<BaseRecord>({
     resource: dictSchema.name,
     syncWithLocation: false,
     pagination: { pageSize: siteConfig.defaultPageSize },

@@ -1,0 +1,80 @@
+import { mapAntdFilterToCrudFilter, mapAntdSorterToCrudSorting } from '@refinedev/antd';
+import { useGo, useLink, useTable as useCoreTable, type BaseRecord, type CrudFilters, type HttpError, type useTableProps } from '@refinedev/core';
+import type { FormProps, TableProps } from 'antd';
+import { Children, createElement, Fragment, type ReactNode } from 'react';
+import { useScreenClass } from '../../hooks/useScreenClass';
+
+export type ResourceTableOptions<T extends BaseRecord> = useTableProps<T, HttpError, T> & {
+  /** The search form's values as filters: submitting it replaces the filters and goes back to page 1. */
+  onSearch?(values: Record<string, unknown>): CrudFilters | Promise<CrudFilters>;
+};
+
+/** A page number (or arrow) as a real link to that page's address; a click goes through the table's onChange. */
+function PaginationLink({ to, element }: { to: string; element: ReactNode }) {
+  const Link = useLink();
+  return <Link to={to} replace={false} onClick={(event: { preventDefault(): void }) => event.preventDefault()}>{element}</Link>;
+}
+
+/**
+ * Refine's table state (page, filters, sorters, the list query) as antd's table and search form props: what
+ * `@refinedev/antd`'s useTable gives, less its `Grid.useBreakpoint()`. That hook subscribes in a layout effect and
+ * forces a render at once, so every list page rendered twice before its first paint; the screen class here is read
+ * from a store whose value is already the one rendered.
+ */
+export function useResourceTable<T extends BaseRecord = BaseRecord>({ onSearch, ...options }: ResourceTableOptions<T>) {
+  const table = useCoreTable<T, HttpError, T>(options);
+  const { tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = table;
+  const narrow = useScreenClass() === 0;
+  const paginated = options.pagination?.mode !== 'off';
+  const initialFilters = options.filters?.initial;
+
+  const onChange: TableProps<T>['onChange'] = (pagination, tableFilters, sorter) => {
+    if (tableFilters && Object.keys(tableFilters).length > 0) {
+      setFilters(mapAntdFilterToCrudFilter(tableFilters, filters, initialFilters));
+    }
+    if (sorter && Object.keys(sorter).length > 0) setSorters(mapAntdSorterToCrudSorting(sorter));
+    if (paginated) {
+      setCurrentPage(pagination.current || 1);
+      setPageSize(pagination.pageSize || 10);
+    }
+  };
+
+  const onFinish: FormProps['onFinish'] = async (values: Record<string, unknown>) => {
+    if (!onSearch) return;
+    setFilters(await onSearch(values));
+    if (paginated) setCurrentPage(1);
+  };
+
+  // Refine's createLinkForSyncWithLocation lets the address's current page override the one asked for.
+  const go = useGo();
+  const linkTo = (page: number) =>
+    go({ type: 'path', options: { keepQuery: true, keepHash: true }, query: { currentPage: page, pageSize, sorters, filters } }) ?? '';
+  const pagination: TableProps<T>['pagination'] = paginated && {
+    itemRender: (page, type, element) => {
+      if (type === 'page') return <PaginationLink to={linkTo(page)} element={`${page}`} />;
+      if (type === 'prev' || type === 'next') return <PaginationLink to={linkTo(page)} element={element} />;
+      if (type === 'jump-prev' || type === 'jump-next') {
+        const children = (element as { props?: { children?: ReactNode } } | null)?.props?.children;
+        return <PaginationLink to={linkTo(page)} element={Children.count(children) > 1 ? createElement(Fragment, {}, children) : children} />;
+      }
+      return element;
+    },
+    pageSize,
+    current: currentPage,
+    simple: narrow,
+    position: narrow ? ['bottomCenter'] : ['bottomRight'],
+    total: tableQuery.data?.total,
+  };
+
+  return {
+    ...table,
+    tableProps: {
+      dataSource: tableQuery.data?.data,
+      loading: !tableQuery.isFetched,
+      onChange,
+      pagination,
+      scroll: { x: true },
+    } satisfies TableProps<T>,
+    searchFormProps: { onFinish } satisfies FormProps,
+  };
+}
