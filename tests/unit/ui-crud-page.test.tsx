@@ -81,6 +81,23 @@ describe('ResourceCrudPage', { timeout: 20_000 }, () => {
     expect(dataProvider.deleteMany).not.toHaveBeenCalled();
   });
 
+  it("draws each row's actions as plain buttons in the theme's link and error colours", async () => {
+    setStore({ name: 'permission', content: { param_edit: true, param_delete: true } });
+    const dataProvider = fakeDataProvider();
+    renderPage(dataProvider);
+    await screen.findByText('account.registerUser');
+    const [edit] = screen.getAllByRole('button', { name: '编辑' });
+    const [remove] = screen.getAllByRole('button', { name: '删除' }).filter((button) => button.closest('.crud-row-actions'));
+    expect(edit.className).toBe('crud-row-action');
+    expect(remove.className).toBe('crud-row-action crud-row-action--danger');
+    const table = edit.closest<HTMLElement>('.ant-table-wrapper')!;
+    expect(table.style.getPropertyValue('--crud-link')).toBe('#1677ff');
+    expect(table.style.getPropertyValue('--crud-danger')).toBe('#ff4d4f');
+    fireEvent.click(remove);
+    expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
+    expect(dataProvider.deleteOne).not.toHaveBeenCalled();
+  });
+
   it('hides the buttons the role does not hold', async () => {
     setStore({ name: 'permission', content: { param_view: true } });
     renderPage(fakeDataProvider());
