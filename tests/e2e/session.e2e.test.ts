@@ -112,7 +112,11 @@ describe('token refresh and expiry', () => {
 
   it('when the refresh fails mid-edit, logging in again brings the user back to the form with what was typed', async () => {
     await loginAs(page, product);
+    // The header reads its notices once drawn, after the list: that read must be over before the cookies change, or
+    // it ends the session before the save is clicked, and the form with it.
+    const notices = page.waitForResponse((response) => response.url().includes('/blade-desk/notice/list'));
     await page.goto(`${product.url}/system/param`);
+    await notices;
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await page.waitForURL(/\/system\/param\/new/);
     const dialog = page.locator('.ant-modal-content').filter({ has: page.locator('form') });
