@@ -55,10 +55,29 @@ describe('serving the built app', () => {
     expect(brotli.headers.get('content-encoding')).toBe('br');
     expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await brotli.text()).toBe(APP_JS);
+    expect(brotli.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(brotli.headers.get('vary')).toBe('Accept-Encoding');
     const gzip = await fetch(`${spa.url}/assets/app-Ab12Cd34.js`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${spa.url}/assets/app-Ab12Cd34.js`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-length')).toBe(String(APP_JS.length));
+    expect(await plain.text()).toBe(APP_JS);
     const favicon = await fetch(`${spa.url}/favicon.svg`);
     expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('holds the hashed assets in memory from the start: no disk read per request', async () => {
+    rmSync(join(staticDir, 'assets', 'app-Ab12Cd34.js.br'));
+    const brotli = await fetch(`${spa.url}/assets/app-Ab12Cd34.js`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toBe(APP_JS);
+    const head = await fetch(`${spa.url}/assets/app-Ab12Cd34.js`, { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('gzip');
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${spa.url}/assets/missing-Zz99.js`)).status).not.toBe(500);
   });
 
   it('answers clearly when the upstream gateway is down', async () => {
