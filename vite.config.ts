@@ -72,17 +72,20 @@ export default defineConfig({
     outDir: 'dist',
     rollupOptions: {
       output: {
-        // Two bundles instead of a hundred small chunks: what the first load needs (the login page and the app's
-        // frame), and everything a signed-in visit adds, in files of up to ~500 kB fetched side by side. Over HTTP/1.1
-        // a cold visit otherwise spends most of its time waiting for six connections to fetch small files one by one.
-        // strictExecutionOrder keeps modules running in import order across the merged chunks.
+        // One file per bundle instead of a hundred small chunks: what the first load needs (the login page and the
+        // app's frame), what a signed-in visit adds, and what is fetched later. Over HTTP/1.1 a cold visit otherwise
+        // waits for six connections to fetch small files one by one; and the signed-in bundle as one file rather than
+        // sixteen of up to 500 kB showed a list's rows 46 ms sooner (paired cold visits, 21 pairs), with fewer
+        // requests and fewer bindings to link between files.
+        // strictExecutionOrder keeps modules running in import order across the merged chunks, and runs a module's
+        // code only when something imports it: without it, the whole signed-in file ran at once (117 ms slower).
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'], priority: 3 },
             // Only the modules named: the dependencies they share with the first visit stay in the signed-in bundle.
-            { name: LATER_GROUP, test: isLater, priority: 2, maxSize: 500_000, includeDependenciesRecursively: false },
-            { name: SIGNED_IN_GROUP, priority: 1, maxSize: 500_000 },
+            { name: LATER_GROUP, test: isLater, priority: 2, includeDependenciesRecursively: false },
+            { name: SIGNED_IN_GROUP, priority: 1 },
           ],
         },
       },
