@@ -148,6 +148,9 @@ export async function createApp(
     return { app, stop: () => {} };
   }
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limitBodies, requireKnownBodyType);
+  // The resources' server code loads while the database is prepared (a failure still ends the start, below).
+  const loadingBehaviours = loadResourceBehaviours();
+  loadingBehaviours.catch(() => undefined);
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const lifetime = new AbortController();
@@ -157,7 +160,7 @@ export async function createApp(
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);
-  const behaviours = await loadResourceBehaviours();
+  const behaviours = await loadingBehaviours;
   for (const schema of resourceSchemas) {
     const behaviour = behaviours.get(schema.name) ?? {};
     mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services);
