@@ -89,11 +89,22 @@ function heldAssets(staticDir: string): Map<string, HeldAsset> {
   return held;
 }
 
+/** The content codings an Accept-Encoding header accepts: those named without `q=0`. */
+function acceptedCodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [coding, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const quality = params.find((param) => param.startsWith('q='));
+    if (coding && !(quality && Number(quality.slice(2)) === 0)) accepted.add(coding);
+  }
+  return accepted;
+}
+
 /** The asset in the best encoding the client accepts. */
 function answerAsset(c: Context, asset: HeldAsset): Response {
-  const accepted = c.req.header('Accept-Encoding') ?? '';
+  const accepted = acceptedCodings(c.req.header('Accept-Encoding'));
   const [encoding, body] =
-    asset.br && /\bbr\b/.test(accepted) ? ['br', asset.br] : asset.gzip && /\bgzip\b/.test(accepted) ? ['gzip', asset.gzip] : [undefined, asset.identity];
+    asset.br && accepted.has('br') ? ['br', asset.br] : asset.gzip && accepted.has('gzip') ? ['gzip', asset.gzip] : [undefined, asset.identity];
   const headers: Record<string, string> = {
     'Content-Type': asset.type,
     'Content-Length': String(body.length),

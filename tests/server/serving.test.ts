@@ -63,6 +63,9 @@ describe('serving the built app', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('content-length')).toBe(String(APP_JS.length));
     expect(await plain.text()).toBe(APP_JS);
+    // q=0 refuses a coding: brotli refused, gzip it is.
+    const noBrotli = await fetch(`${spa.url}/assets/app-Ab12Cd34.js`, { headers: { 'Accept-Encoding': 'br;q=0, gzip' } });
+    expect(noBrotli.headers.get('content-encoding')).toBe('gzip');
     const favicon = await fetch(`${spa.url}/favicon.svg`);
     expect(favicon.headers.get('cache-control')).toBe('no-cache');
   });
