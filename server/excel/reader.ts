@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { loadExcelJs } from './load';
 import { BladeError, badRequest } from '../blade/errors';
+import { entryStream, zipEntries, ZipEntryTooLarge, ZipFormatError, type ZipEntry } from './zip';
 import { cellErrorText, convertCell, plainCellValue, type CellError, type ExcelColumn } from './columns';
 
 export interface SheetRow {
@@ -17,11 +18,16 @@ export interface ReadOptions {
   maxRows?: number;
   /** Rows read between two turns given back to the event loop. */
   batchSize?: number;
+  /** A part of the file (the sheet, its shared strings) that inflates to more bytes than this: the file is refused. */
+  maxPartBytes?: number;
 }
 
 export const DEFAULT_MAX_ROWS = 50_000;
 const DEFAULT_BATCH = 200;
 export const NOT_XLSX = '文件不是有效的xlsx文件';
+/** Room for 50 000 rows of 20 columns many times over; a "zip bomb" of a few MB stops here instead of filling memory. */
+const DEFAULT_MAX_PART_BYTES = 256 * 1024 * 1024;
+const TOO_LARGE_UNZIPPED = '文件内容过大，请分批导入';
 
 /** Header text as users write it: spaces trimmed, a leading `*` (the usual "required" mark) ignored. */
 const headerText = (value: unknown) => String(plainCellValue(value) ?? '').trim().replace(/^\*\s*/, '');
@@ -48,75 +54,120 @@ const isEmptyRow = (cells: unknown[]) => cells.every((cell) => {
   return plain === undefined || (typeof plain === 'string' && plain.trim() === '');
 });
 
+/** What a sheet's rows look like to us (exceljs' streaming Row: `values` is 1-based). */
+interface StreamedRow {
+  number: number;
+  values: unknown;
+}
+
 /**
- * The data rows of the first sheet of an `.xlsx`, streamed: row 1 names the columns (in any order; unknown ones are
- * ignored), every later non-empty row is converted and checked cell by cell. Gives the event loop a turn every
- * `batchSize` rows, so a large file does not hold up other requests. A file that is not an xlsx, lacks a required
- * column or has too many rows is refused with a 400 BladeError.
+ * exceljs' streaming workbook reader, used for its part parsers only: the zip is read by `zipEntries`, so that the
+ * parts come in the order the parsers need (relations, workbook, shared strings, styles, then the sheet) whatever
+ * order the file stores them in, and no sheet is written to a temporary file first. exceljs is pinned (4.4.0).
  */
-export async function* readXlsxRows(
-  input: Uint8Array | Readable,
-  columns: ExcelColumn<never>[],
-  options: ReadOptions = {},
-): AsyncGenerator<SheetRow> {
-  const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
-  const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const source = input instanceof Uint8Array ? Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]) : input;
+interface WorkbookParts {
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { rId: string }[] };
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(entry: Readable, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<StreamedRow> }>;
+}
+
+/** The zip path of the first sheet in workbook order (the first tab), else of the lowest-numbered sheet part. */
+function firstSheetPath(parts: WorkbookParts, entries: Map<string, ZipEntry>): string | undefined {
+  const first = parts.model?.sheets?.[0];
+  const target = first && parts.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
+  if (target) {
+    const path = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+    if (entries.has(path)) return path;
+  }
+  const sheetNumber = (name: string) => Number(/^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1] ?? NaN);
+  return [...entries.keys()].filter((name) => !Number.isNaN(sheetNumber(name))).sort((a, b) => sheetNumber(a) - sheetNumber(b))[0];
+}
+
+/** The rows of the workbook's first sheet, streamed. Throws ZipFormatError when the file is no xlsx. */
+async function firstSheetRows(bytes: Buffer, maxPartBytes: number): Promise<AsyncIterable<StreamedRow>> {
+  const entries = zipEntries(bytes);
+  const part = (name: string) => {
+    const entry = entries.get(name);
+    return entry && entryStream(bytes, entry, maxPartBytes);
+  };
   // styles 'cache': without the number formats, dates would come back as plain serial numbers.
-  const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookReader(source, {
+  const parts = new (await loadExcelJs()).stream.xlsx.WorkbookReader(null as never, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
-    entries: 'emit',
-  });
+  }) as unknown as WorkbookParts;
+  const relations = part('xl/_rels/workbook.xml.rels');
+  if (relations) await parts._parseRels(relations);
+  const workbookPart = part('xl/workbook.xml');
+  if (!workbookPart) throw new ZipFormatError('no xl/workbook.xml');
+  await parts._parseWorkbook(workbookPart);
+  const sharedStrings = part('xl/sharedStrings.xml');
+  if (sharedStrings) for await (const _ of parts._parseSharedStrings(sharedStrings));
+  const styles = part('xl/styles.xml');
+  if (styles) await parts._parseStyles(styles);
+  const sheetPath = firstSheetPath(parts, entries);
+  if (!sheetPath) throw new ZipFormatError('no worksheet');
+  const sheetNo = /(\d+)\.xml$/.exec(sheetPath)?.[1] ?? '1';
+  for (const { eventType, value } of parts._parseWorksheet(part(sheetPath)!, sheetNo)) {
+    if (eventType === 'worksheet') return value;
+  }
+  throw new ZipFormatError('no worksheet');
+}
+
+/**
+ * The data rows of the first sheet of an `.xlsx`, streamed: row 1 names the columns (in any order; unknown ones are
+ * ignored), every later non-empty row is converted and checked cell by cell. Gives the event loop a turn every
+ * `batchSize` rows, so a large file does not hold up other requests. A file that is not an xlsx, lacks a required
+ * column, has too many rows or a part that inflates past `maxPartBytes` is refused with a 400 BladeError.
+ */
+export async function* readXlsxRows(input: Uint8Array, columns: ExcelColumn<never>[], options: ReadOptions = {}): AsyncGenerator<SheetRow> {
+  const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const headerByKey = new Map(columns.map((column) => [column.key, column.header]));
-  let sawSheet = false;
+  let positions: Map<string, number> | undefined;
+  let count = 0;
   try {
-    for await (const sheet of workbook) {
-      sawSheet = true;
-      let positions: Map<string, number> | undefined;
-      let count = 0;
-      for await (const row of sheet) {
-        const cells = (row.values as unknown[]).slice(1);
-        if (!positions) {
-          if (isEmptyRow(cells)) continue;
-          positions = headerPositions(cells, columns);
-          continue;
-        }
+    for await (const row of await firstSheetRows(bytes, options.maxPartBytes ?? DEFAULT_MAX_PART_BYTES)) {
+      const cells = (row.values as unknown[]).slice(1);
+      if (!positions) {
         if (isEmptyRow(cells)) continue;
-        count += 1;
-        if (count > maxRows) throw badRequest(`导入数据不能超过${maxRows}行`);
-        const values: Record<string, unknown> = {};
-        const errors: CellError[] = [];
-        for (const column of columns) {
-          const index = positions.get(column.key);
-          const result = convertCell(column, index === undefined ? undefined : cells[index]);
-          if ('error' in result) {
-            const header = headerByKey.get(column.key) ?? column.key;
-            errors.push({ row: row.number, column: header, message: result.error, text: cellErrorText(row.number, header, result.error) });
-          } else if (result.value !== undefined) {
-            values[column.key] = result.value;
-          }
-        }
-        yield { row: row.number, values, errors };
-        if (count % batchSize === 0) await nextTurn();
+        positions = headerPositions(cells, columns);
+        continue;
       }
-      if (!positions) throw badRequest(`文件没有表头，请使用导入模板`);
-      // Only the first sheet holds data; the rest (instructions, lists) is not read.
-      break;
+      if (isEmptyRow(cells)) continue;
+      count += 1;
+      if (count > maxRows) throw badRequest(`导入数据不能超过${maxRows}行`);
+      const values: Record<string, unknown> = {};
+      const errors: CellError[] = [];
+      for (const column of columns) {
+        const index = positions.get(column.key);
+        const result = convertCell(column, index === undefined ? undefined : cells[index]);
+        if ('error' in result) {
+          const header = headerByKey.get(column.key) ?? column.key;
+          errors.push({ row: row.number, column: header, message: result.error, text: cellErrorText(row.number, header, result.error) });
+        } else if (result.value !== undefined) {
+          values[column.key] = result.value;
+        }
+      }
+      yield { row: row.number, values, errors };
+      if (count % batchSize === 0) await nextTurn();
     }
   } catch (error) {
     if (error instanceof BladeError) throw error;
+    if (error instanceof ZipEntryTooLarge) throw badRequest(TOO_LARGE_UNZIPPED);
     throw badRequest(NOT_XLSX);
-  } finally {
-    source.destroy();
   }
-  if (!sawSheet) throw badRequest(NOT_XLSX);
+  if (!positions) throw badRequest(`文件没有表头，请使用导入模板`);
 }
 
 /** Every row of the sheet at once, with all cell errors in sheet order (for a check before an import). */
-export async function readXlsxSheet(input: Uint8Array | Readable, columns: ExcelColumn<never>[], options: ReadOptions = {}) {
+export async function readXlsxSheet(input: Uint8Array, columns: ExcelColumn<never>[], options: ReadOptions = {}) {
   const rows: SheetRow[] = [];
   const errors: CellError[] = [];
   for await (const row of readXlsxRows(input, columns, options)) {

@@ -1,0 +1,88 @@
+import { Readable, Transform } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
+
+/** One file of a zip archive held in memory, as its central directory describes it. */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  headerOffset: number;
+}
+
+/** Thrown for anything that is not a readable zip archive (or uses what an xlsx never does: encryption, zip64). */
+export class ZipFormatError extends Error {}
+
+/** Thrown when an entry inflates to more than it is allowed to (a "zip bomb"). */
+export class ZipEntryTooLarge extends Error {}
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_FILE_HEADER = 0x02014b50;
+const LOCAL_FILE_HEADER = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+const ENCRYPTED_FLAG = 0x1;
+
+function endOfCentralDirectory(bytes: Buffer): number {
+  // The record is 22 bytes, followed by a comment of at most 65 535 bytes.
+  const lowest = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let offset = bytes.length - 22; offset >= lowest; offset -= 1) {
+    if (bytes.readUInt32LE(offset) === END_OF_CENTRAL_DIRECTORY) return offset;
+  }
+  throw new ZipFormatError('no end of central directory');
+}
+
+/**
+ * The entries of a zip archive, by name, read from its central directory. The archive is already in memory (uploads
+ * are), so nothing depends on the order of the entries or on stream timing: unzipper's streaming parser, which exceljs
+ * uses, sometimes ends before its last entries under load and then a valid file reads as broken.
+ */
+export function zipEntries(bytes: Buffer): Map<string, ZipEntry> {
+  if (bytes.length < 22) throw new ZipFormatError('too short');
+  const end = endOfCentralDirectory(bytes);
+  const count = bytes.readUInt16LE(end + 10);
+  const directoryOffset = bytes.readUInt32LE(end + 16);
+  const entries = new Map<string, ZipEntry>();
+  let offset = directoryOffset;
+  for (let index = 0; index < count; index += 1) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_FILE_HEADER) throw new ZipFormatError('bad central directory');
+    const flags = bytes.readUInt16LE(offset + 8);
+    const method = bytes.readUInt16LE(offset + 10);
+    const compressedSize = bytes.readUInt32LE(offset + 20);
+    const nameLength = bytes.readUInt16LE(offset + 28);
+    const extraLength = bytes.readUInt16LE(offset + 30);
+    const commentLength = bytes.readUInt16LE(offset + 32);
+    const headerOffset = bytes.readUInt32LE(offset + 42);
+    const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
+    if (flags & ENCRYPTED_FLAG) throw new ZipFormatError(`encrypted entry ${name}`);
+    if (method !== STORED && method !== DEFLATED) throw new ZipFormatError(`compression method ${method}`);
+    if (compressedSize === 0xffffffff || headerOffset === 0xffffffff) throw new ZipFormatError('zip64');
+    entries.set(name, { name, method, compressedSize, headerOffset });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/**
+ * The entry's text as a stream, inflated chunk by chunk; fails with ZipEntryTooLarge past `maxBytes`. Chunks are
+ * decoded here, as strings: exceljs decodes each Buffer chunk on its own, which breaks a character whose UTF-8 bytes
+ * straddle two chunks.
+ */
+export function entryStream(bytes: Buffer, entry: ZipEntry, maxBytes: number): Readable {
+  const header = entry.headerOffset;
+  if (header + 30 > bytes.length || bytes.readUInt32LE(header) !== LOCAL_FILE_HEADER) throw new ZipFormatError(`bad local header of ${entry.name}`);
+  const start = header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28);
+  const end = start + entry.compressedSize;
+  if (end > bytes.length) throw new ZipFormatError(`${entry.name} runs past the end`);
+  const compressed = Readable.from([bytes.subarray(start, end)], { objectMode: false });
+  let total = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > maxBytes) callback(new ZipEntryTooLarge(entry.name));
+      else callback(null, chunk);
+    },
+  });
+  const inflated = entry.method === DEFLATED ? compressed.pipe(createInflateRaw()) : compressed;
+  inflated.on('error', (error) => limit.destroy(error));
+  return inflated.pipe(limit).setEncoding('utf8');
+}
