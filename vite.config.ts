@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { antdStaticStyles } from './build/antdStaticStyles';
+import { commonJsAsEsm } from './build/commonJsAsEsm';
 import { signedInPreload } from './build/signedInPreload';
 import { forbidStaticImports, isOwnModule, staticClosure } from './build/staticClosure';
 import { ACCESS_TOKEN_COOKIE } from './providers/storage';
@@ -56,6 +57,7 @@ export default defineConfig({
   // antd's styles for the default theme and colour, prebuilt (see build/antdStaticStyles.ts).
   plugins: [
     react(),
+    commonJsAsEsm(['react', 'classnames']),
     signedInCore.plugin,
     forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor), FIRST_SCREEN_ANTD),
