@@ -4,6 +4,7 @@ import { compression } from 'vite-plugin-compression2';
 import { antdStaticStyles } from './build/antdStaticStyles';
 import { commonJsAsEsm } from './build/commonJsAsEsm';
 import { signedInPreload } from './build/signedInPreload';
+import { REFINE_DIST, stripKeepNames } from './build/stripKeepNames';
 import { forbidStaticImports, isOwnModule, staticClosure } from './build/staticClosure';
 import { ACCESS_TOKEN_COOKIE } from './providers/storage';
 import { siteConfig } from './providers/config';
@@ -58,6 +59,7 @@ export default defineConfig({
   plugins: [
     react(),
     commonJsAsEsm(['react', 'classnames']),
+    stripKeepNames(REFINE_DIST),
     signedInCore.plugin,
     forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor), FIRST_SCREEN_ANTD),
