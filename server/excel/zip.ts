@@ -9,7 +9,7 @@ export interface ZipEntry {
   headerOffset: number;
 }
 
-/** Thrown for anything that is not a readable zip archive (or uses what an xlsx never does: encryption, zip64). */
+/** Thrown for anything that is not a readable zip archive (or uses what an xlsx never does: encryption, other compression). */
 export class ZipFormatError extends Error {}
 
 /** Thrown when an entry inflates to more than it is allowed to (a "zip bomb"). */
@@ -29,6 +29,33 @@ function endOfCentralDirectory(bytes: Buffer): number {
     if (bytes.readUInt32LE(offset) === END_OF_CENTRAL_DIRECTORY) return offset;
   }
   throw new ZipFormatError('no end of central directory');
+}
+
+const ZIP64_MARK = 0xffffffff;
+const ZIP64_EXTRA = 0x0001;
+
+/** The 8-byte values of a zip64 extra field, in its order, for the sizes that are marked as stored there. */
+function readZip64Sizes(extra: Buffer, sizes: { uncompressed: number; compressed: number; headerOffset: number }, name: string) {
+  for (let at = 0; at + 4 <= extra.length; ) {
+    const id = extra.readUInt16LE(at);
+    const length = extra.readUInt16LE(at + 2);
+    if (id === ZIP64_EXTRA) {
+      let field = at + 4;
+      const next = () => {
+        if (field + 8 > at + 4 + length) throw new ZipFormatError(`short zip64 field of ${name}`);
+        const value = Number(extra.readBigUInt64LE(field));
+        field += 8;
+        if (!Number.isSafeInteger(value)) throw new ZipFormatError(`zip64 size of ${name}`);
+        return value;
+      };
+      if (sizes.uncompressed === ZIP64_MARK) sizes.uncompressed = next();
+      if (sizes.compressed === ZIP64_MARK) sizes.compressed = next();
+      if (sizes.headerOffset === ZIP64_MARK) sizes.headerOffset = next();
+      return;
+    }
+    at += 4 + length;
+  }
+  throw new ZipFormatError(`no zip64 field for ${name}`);
 }
 
 /**
@@ -55,8 +82,12 @@ export function zipEntries(bytes: Buffer): Map<string, ZipEntry> {
     const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
     if (flags & ENCRYPTED_FLAG) throw new ZipFormatError(`encrypted entry ${name}`);
     if (method !== STORED && method !== DEFLATED) throw new ZipFormatError(`compression method ${method}`);
-    if (compressedSize === 0xffffffff || headerOffset === 0xffffffff) throw new ZipFormatError('zip64');
-    entries.set(name, { name, method, compressedSize, headerOffset });
+    const sizes = { uncompressed: bytes.readUInt32LE(offset + 24), compressed: compressedSize, headerOffset };
+    // Some writers store the sizes in a zip64 extra field even for small files.
+    if (sizes.uncompressed === ZIP64_MARK || sizes.compressed === ZIP64_MARK || sizes.headerOffset === ZIP64_MARK) {
+      readZip64Sizes(bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength), sizes, name);
+    }
+    entries.set(name, { name, method, compressedSize: sizes.compressed, headerOffset: sizes.headerOffset });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

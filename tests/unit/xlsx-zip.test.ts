@@ -7,6 +7,8 @@ interface Part {
   content: Buffer;
   method?: 0 | 8;
   flags?: number;
+  /** Sizes and offset in a zip64 extra field of the central directory, as some writers store them. */
+  zip64?: boolean;
 }
 
 /** A zip archive as the format describes it: local headers and data, then the central directory and its end record. */
@@ -14,7 +16,7 @@ function zipOf(parts: Part[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, content, method = 8, flags = 0 } of parts) {
+  for (const { name, content, method = 8, flags = 0, zip64 = false } of parts) {
     const data = method === 8 ? deflateRawSync(content) : content;
     const nameBytes = Buffer.from(name);
     const local = Buffer.alloc(30);
@@ -28,12 +30,24 @@ function zipOf(parts: Part[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
+    central.writeUInt32LE(zip64 ? 0xffffffff : data.length, 20);
+    central.writeUInt32LE(zip64 ? 0xffffffff : content.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
+    central.writeUInt32LE(zip64 ? 0xffffffff : offset, 42);
+    // A field of another kind first, then the zip64 one: uncompressed size, compressed size, header offset.
+    const extra = zip64 ? Buffer.alloc(4 + 2 + 4 + 24) : Buffer.alloc(0);
+    if (zip64) {
+      extra.writeUInt16LE(0x5455, 0);
+      extra.writeUInt16LE(2, 2);
+      extra.writeUInt16LE(0x0001, 6);
+      extra.writeUInt16LE(24, 8);
+      extra.writeBigUInt64LE(BigInt(content.length), 10);
+      extra.writeBigUInt64LE(BigInt(data.length), 18);
+      extra.writeBigUInt64LE(BigInt(offset), 26);
+    }
+    central.writeUInt16LE(extra.length, 30);
     locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
+    centrals.push(central, nameBytes, extra);
     offset += local.length + nameBytes.length + data.length;
   }
   const directory = Buffer.concat(centrals);
@@ -62,6 +76,16 @@ describe('zip entries of an archive in memory', () => {
     expect([...entries.keys()]).toEqual(['xl/worksheets/sheet1.xml', 'xl/workbook.xml']);
     expect(await textOf(entryStream(bytes, entries.get('xl/workbook.xml')!, 1024))).toBe('<workbook/>');
     expect(await textOf(entryStream(bytes, entries.get('xl/worksheets/sheet1.xml')!, 1024))).toBe('<sheet/>');
+  });
+
+  it('reads sizes and offsets kept in a zip64 extra field', async () => {
+    const bytes = zipOf([
+      { name: 'xl/styles.xml', content: Buffer.from('<styles/>') },
+      { name: 'xl/workbook.xml', content: Buffer.from('<workbook/>'), zip64: true },
+    ]);
+    const entries = zipEntries(bytes);
+    expect(await textOf(entryStream(bytes, entries.get('xl/workbook.xml')!, 1024))).toBe('<workbook/>');
+    expect(await textOf(entryStream(bytes, entries.get('xl/styles.xml')!, 1024))).toBe('<styles/>');
   });
 
   it('keeps a character whose UTF-8 bytes straddle two inflated chunks whole', async () => {
