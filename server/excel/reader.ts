@@ -87,12 +87,18 @@ function firstSheetPath(parts: WorkbookParts, entries: Map<string, ZipEntry>): s
   return [...entries.keys()].filter((name) => !Number.isNaN(sheetNumber(name))).sort((a, b) => sheetNumber(a) - sheetNumber(b))[0];
 }
 
-/** The rows of the workbook's first sheet, streamed. Throws ZipFormatError when the file is no xlsx. */
-async function firstSheetRows(bytes: Buffer, maxPartBytes: number): Promise<AsyncIterable<StreamedRow>> {
+/**
+ * The rows of the workbook's first sheet, streamed. Throws ZipFormatError when the file is no xlsx. Every part stream
+ * it opens is added to `opened`, for the caller to close (a reader that stops early leaves the sheet's open).
+ */
+async function firstSheetRows(bytes: Buffer, maxPartBytes: number, opened: Readable[]): Promise<AsyncIterable<StreamedRow>> {
   const entries = zipEntries(bytes);
   const part = (name: string) => {
     const entry = entries.get(name);
-    return entry && entryStream(bytes, entry, maxPartBytes);
+    if (!entry) return undefined;
+    const stream = entryStream(bytes, entry, maxPartBytes);
+    opened.push(stream);
+    return stream;
   };
   // styles 'cache': without the number formats, dates would come back as plain serial numbers.
   const parts = new (await loadExcelJs()).stream.xlsx.WorkbookReader(null as never, {
@@ -132,8 +138,9 @@ export async function* readXlsxRows(input: Uint8Array, columns: ExcelColumn<neve
   const headerByKey = new Map(columns.map((column) => [column.key, column.header]));
   let positions: Map<string, number> | undefined;
   let count = 0;
+  const opened: Readable[] = [];
   try {
-    for await (const row of await firstSheetRows(bytes, options.maxPartBytes ?? DEFAULT_MAX_PART_BYTES)) {
+    for await (const row of await firstSheetRows(bytes, options.maxPartBytes ?? DEFAULT_MAX_PART_BYTES, opened)) {
       const cells = (row.values as unknown[]).slice(1);
       if (!positions) {
         if (isEmptyRow(cells)) continue;
@@ -162,6 +169,8 @@ export async function* readXlsxRows(input: Uint8Array, columns: ExcelColumn<neve
     if (error instanceof BladeError) throw error;
     if (error instanceof ZipEntryTooLarge) throw badRequest(TOO_LARGE_UNZIPPED);
     throw badRequest(NOT_XLSX);
+  } finally {
+    for (const stream of opened) stream.destroy();
   }
   if (!positions) throw badRequest(`文件没有表头，请使用导入模板`);
 }
