@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hashClientSecret } from '../blade/auth';
 import { ADMIN_TENANT, ADMINISTRATOR_ROLE } from '../blade/context';
 import { nextId } from '../blade/ids';
@@ -189,16 +190,33 @@ async function seedDicts(db: Db, dicts: SeedDict[], now: string) {
   }
 }
 
+/** The seed's code: a change to it (new demo rows, accounts) applies the seed again, as a change to its data does. */
+const SEED_MODULES = ['./seed.ts', './seed-demo.ts', './seed-accounts.ts'];
+
+/** A hash of what the seed would write: its data and the code that writes it. */
+export function seedFingerprint(data: SeedData): string {
+  const hash = createHash('sha256').update(JSON.stringify(data));
+  for (const module of SEED_MODULES) hash.update(readFileSync(new URL(module, import.meta.url)));
+  return hash.digest('hex');
+}
+
+const SEED_NAME = 'default';
+
 /**
- * Idempotent seed, run at every start: adds what is missing (by id for the core rows, by code for menus, top menus
- * and dictionaries) and never overwrites what an administrator changed. Answers the administrator password when
- * it was generated on this start (it is stored only as a hash).
+ * Idempotent seed: adds what is missing (by id for the core rows, by code for menus, top menus and dictionaries, demo
+ * rows into empty tables) and never overwrites what an administrator changed. The core rows (tenant, administrator,
+ * roles, client) are checked at every start; the rest only when the seed differs from the one last applied
+ * (`blade_seed`), so that what an administrator removed stays removed, and a start skips some hundred queries.
+ * Answers the administrator password when it was generated on this start (it is stored only as a hash).
  */
 export async function seedDatabase(db: Db, data: SeedData, options: { adminPassword?: string } = {}) {
+  const fingerprint = seedFingerprint(data);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     const now = formatDateTime(new Date());
     const generatedAdminPassword = await seedCore(tx, now, options.adminPassword);
+    const [applied] = await tx.query<{ fingerprint: string }>('SELECT fingerprint FROM blade_seed WHERE name = $1', [SEED_NAME]);
+    if (applied?.fingerprint === fingerprint && !generatedAdminPassword) return { generatedAdminPassword };
     const idByCode = await seedMenus(tx, data.menus, now);
     await grant(tx, SEED_IDS.administratorRole, idByCode.values());
     await grant(tx, SEED_IDS.userRole, data.userRoleMenuCodes.flatMap((code) => idByCode.get(code) ?? []));
@@ -219,6 +237,11 @@ export async function seedDatabase(db: Db, data: SeedData, options: { adminPassw
     }
     await seedNotices(tx, SEED_IDS.admin, SEED_IDS.dept, new Date());
     await seedOrg(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept });
+    await tx.query(
+      `INSERT INTO blade_seed (name, fingerprint) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, update_time = now()`,
+      [SEED_NAME, fingerprint],
+    );
     return { generatedAdminPassword };
   });
 }
