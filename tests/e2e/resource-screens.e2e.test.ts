@@ -119,6 +119,54 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await records.table.getByText(/执行成功|执行失败|执行中|待执行|已取消/).first().waitFor();
   });
 
+  it('scrolls a list wider than its card sideways, with the action column in view and its shadow while rows continue under it', async () => {
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1000, height: viewport.height });
+    try {
+      const users = new CrudPage(page, opened.product.url, '/system/user');
+      await users.open();
+      await users.row('admin').waitFor();
+      const box = users.table.locator('.ant-table-content');
+      const actions = users.row('admin').locator('td').last();
+      const inView = async () => {
+        const [outer, inner] = [await box.boundingBox(), await actions.boundingBox()];
+        return inner!.x >= outer!.x - 1 && inner!.x + inner!.width <= outer!.x + outer!.width + 1;
+      };
+      const shadowed = () => users.table.evaluate((table) => table.classList.contains('ant-table-ping-right'));
+      expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await inView()).toBe(true);
+      await expect.poll(shadowed).toBe(true);
+      // No hidden row measuring the columns: the table is laid out once.
+      expect(await users.table.locator('.ant-table-measure-row').count()).toBe(0);
+
+      await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect.poll(shadowed).toBe(false);
+      expect(await inView()).toBe(true);
+      await box.evaluate((element) => element.scrollTo({ left: 0 }));
+      await expect.poll(shadowed).toBe(true);
+      await snap(page, 'list-scrolls-sideways');
+
+      // Wide enough for every column: no scrolling, no shadow; narrow again: the shadow is back.
+      await page.setViewportSize({ width: 1800, height: viewport.height });
+      await expect.poll(() => box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false);
+      await expect.poll(shadowed).toBe(false);
+      await page.setViewportSize({ width: 1000, height: viewport.height });
+      await expect.poll(shadowed).toBe(true);
+
+      // An empty list wider than its card: 暂无数据 in the middle of the visible part, not of all the columns.
+      const errors = new CrudPage(page, opened.product.url, '/monitor/log/error');
+      await errors.open();
+      const empty = errors.table.locator('.ant-empty');
+      await empty.waitFor();
+      const emptyBox = errors.table.locator('.ant-table-content');
+      expect(await emptyBox.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      const [outer, inner] = [await emptyBox.boundingBox(), await empty.boundingBox()];
+      expect(Math.abs(inner!.x + inner!.width / 2 - (outer!.x + outer!.width / 2))).toBeLessThan(20);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  });
+
   it('shows a menu entry without a screen inside the layout', async () => {
     // 部门管理 has its screen now; the workflow designer has none.
     await page.goto(`${opened.product.url}/flow/model`);

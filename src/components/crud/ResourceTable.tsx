@@ -1,6 +1,7 @@
 import type { BaseKey, BaseRecord } from '@refinedev/core';
 import { Table, theme, type TableColumnsType, type TableProps } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import type { TableRef } from 'antd/es/table';
+import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../../providers/config';
 import type { OperationSchema, ResourceSchema } from '../../../resources/types';
@@ -37,6 +38,45 @@ function RowAction({ danger, onClick, children }: { danger?: boolean; onClick():
   );
 }
 
+/**
+ * The shadow beside the fixed action column while rows continue under it. The table scrolls sideways by CSS
+ * (`.crud-table` in styles.css) rather than by antd's `scroll.x`, which made antd measure every column in a hidden
+ * row and render the table again before its first paint (some 45 ms of a list's cold visit). antd still sets the
+ * shadow as the user scrolls, but without `scroll.x` it clears it whenever it draws the table again or the table is
+ * resized: its own check (the scroll handler, which compares the box's scroll position and widths) runs after both,
+ * once the frame is painted, so that it neither lays the page out nor draws the table again before the rows show.
+ */
+function useFixedColumnShadow(table: RefObject<TableRef | null>) {
+  useEffect(() => afterPaint(() => checkShadow(table)));
+  useEffect(() => {
+    let cancel = () => {};
+    const observer = new ResizeObserver(() => {
+      cancel();
+      cancel = afterPaint(() => checkShadow(table));
+    });
+    const box = table.current?.nativeElement.querySelector('.ant-table-content');
+    if (box) observer.observe(box);
+    return () => {
+      observer.disconnect();
+      cancel();
+    };
+  }, [table]);
+}
+
+function checkShadow(table: RefObject<TableRef | null>) {
+  table.current?.nativeElement.querySelector('.ant-table-content')?.dispatchEvent(new Event('scroll'));
+}
+
+/** Runs `run` after the next frame has been painted; the returned function cancels it. */
+function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** Width of a column without a declared one: enough for a short code or label, cut with an ellipsis beyond. */
 const DEFAULT_COLUMN_WIDTH = 140;
 
@@ -48,6 +88,7 @@ export function ResourceTable(props: ResourceTableProps) {
   const { schema, ui, tableProps, operations, selectedKeys, onSelect, onOpen, onDelete, onOperation, onAddChild } = props;
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const tableRef = useRef<TableRef>(null);
   const actionColours = {
     '--crud-link': token.colorLink,
     '--crud-link-hover': token.colorLinkHover,
@@ -92,16 +133,18 @@ export function ResourceTable(props: ResourceTableProps) {
       ),
     });
   }
+  useFixedColumnShadow(tableRef);
   return (
     <Table<BaseRecord>
       {...tableProps}
+      ref={tableRef}
       rowKey="id"
       style={{ ...tableProps.style, ...actionColours }}
       size="middle"
       bordered
       columns={columns}
       tableLayout="fixed"
-      scroll={{ x: 'max-content' }}
+      className="crud-table"
       rowSelection={{
         type: props.singleSelect ? 'radio' : 'checkbox',
         selectedRowKeys: selectedKeys,

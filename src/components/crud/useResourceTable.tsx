@@ -73,7 +73,6 @@ export function useResourceTable<T extends BaseRecord = BaseRecord>({ onSearch, 
       loading: !tableQuery.isFetched,
       onChange,
       pagination,
-      scroll: { x: true },
     } satisfies TableProps<T>,
     searchFormProps: { onFinish } satisfies FormProps,
   };
