@@ -106,7 +106,9 @@ interface EarlyRead {
 }
 const earlyReads = new Map<string, EarlyRead>();
 const rawHttp = axios.create(bladeAxiosDefaults);
-rawHttp.interceptors.request.use(applyBladeHeaders);
+// Synchronous, so the request leaves at once: a read started while the app's modules run (readVisitDataEarly) would
+// otherwise wait until all of them have run.
+rawHttp.interceptors.request.use(applyBladeHeaders, undefined, { synchronous: true });
 
 const earlyReadKey = (config: AxiosRequestConfig) => `${getToken() ?? ''} ${http.getUri(config)}`;
 

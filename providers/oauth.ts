@@ -25,6 +25,9 @@ export const bladeAxiosDefaults: CreateAxiosDefaults = {
   validateStatus: (status) => status >= 200 && status <= 500,
   // The browser adapters; the Node http adapter cannot resolve same-origin relative URLs.
   adapter: ['xhr', 'fetch'],
+  // Blade authenticates by header, not by an XSRF cookie: without a cookie name, axios sends at once instead of first
+  // asking the browser's cookie store for one (a round trip before every request).
+  xsrfCookieName: '',
 };
 
 export function basicAuthorization(): string {

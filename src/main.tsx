@@ -1,4 +1,6 @@
-// Must come first: lets antd 5 render under React 19.
+// First: asks for the visit's data before the rest of the code runs.
+import './router/readVisitDataEarly';
+// Before antd renders: lets antd 5 render under React 19.
 import '@ant-design/v5-patch-for-react-19';
 import './locales/register';
 import { StrictMode } from 'react';
@@ -23,6 +25,6 @@ const render = () =>
 // The first render waits for the screens a signed-in visit shows: rendered earlier, they would suspend, and React
 // reveals suspended content only in 300 ms steps after the loading page has appeared.
 void Promise.race([
-  preloadSignedInScreens(window.location.pathname, window.location.search),
+  preloadSignedInScreens(window.location.pathname),
   new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS)),
 ]).then(render);

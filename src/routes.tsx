@@ -1,7 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { readMenusEarly } from '../providers/access';
-import { readFirstPageEarly } from '../providers/data';
 import { earlyReadsSettled } from '../providers/http';
 import { resourceUis } from '../resources';
 import { screenRouteOf } from '../resources/routing';
@@ -36,23 +34,19 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/dict-vertical/index': DictLayoutPage,
 };
 
-/**
- * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each after
- * the previous one has rendered, and ask for the data they will show. Visitors without a token (the login page)
- * load none of them. Resolves when the downloads have ended, well or not, and the data has arrived or made them wait
- * DATA_WAIT_MS longer: rendered without it, the whole layout renders again (and the list asks again) once it is in.
- */
 /** How long the first render waits for the data asked for early once the screens' code is in. */
 const DATA_WAIT_MS = 300;
 
-export function preloadSignedInScreens(pathname: string, search: string): Promise<unknown> {
+/**
+ * A signed-in visit needs Refine, the layout and the page: start all three downloads at once instead of each after
+ * the previous one has rendered. Visitors without a token (the login page) load none of them. Resolves when the
+ * downloads have ended, well or not, and the data asked for at start (`readVisitDataEarly`) has arrived or made them
+ * wait DATA_WAIT_MS longer: rendered without it, the whole layout renders again (and the list asks again) once it is in.
+ */
+export function preloadSignedInScreens(pathname: string): Promise<unknown> {
   if (!getToken()) return Promise.resolve();
   const screen = screenRouteOf(pathname, resourceSchemas);
-  const resourceUi = resourceUis.find((ui) => ui.schema.route === screen);
-  const page = fixedPages[pathname] ?? resourceUi;
-  // The data too: the menus the layout shows, and the screen's first page unless the address asks for another.
-  readMenusEarly();
-  if (resourceUi && search === '') readFirstPageEarly(resourceUi.schema);
+  const page = fixedPages[pathname] ?? resourceUis.find((ui) => ui.schema.route === screen);
   return Promise.allSettled([
     RefineShell.preload(),
     AppLayout.preload(),

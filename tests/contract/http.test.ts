@@ -381,6 +381,44 @@ describe('early reads', () => {
     expect(hits).toHaveLength(2);
   });
 
+  it('sends at once, before the code that asked has finished running, without reading an XSRF cookie first', () => {
+    signIn('jwt-sent-at-once');
+    /** The browser's XMLHttpRequest as far as axios uses it, recording the sends. */
+    class RecordingXhr {
+      static opened: RecordingXhr[] = [];
+      sent = false;
+      timeout = 0;
+      upload = { addEventListener() {} };
+      onloadend: (() => void) | null = null;
+      onerror: ((event: Event) => void) | null = null;
+      open() {
+        RecordingXhr.opened.push(this);
+      }
+      setRequestHeader() {}
+      addEventListener() {}
+      getAllResponseHeaders() {
+        return '';
+      }
+      abort() {}
+      send() {
+        this.sent = true;
+      }
+    }
+    // Chromium's cookie store: axios would read its XSRF cookie through it, a round trip, before sending.
+    const cookieStore = { get: vi.fn(async () => null) };
+    vi.stubGlobal('cookieStore', cookieStore);
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    try {
+      readEarly('/api/early-sent-at-once');
+      expect(RecordingXhr.opened.map((request) => request.sent)).toEqual([true]);
+      expect(cookieStore.get).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      // Settles the read as a network failure.
+      RecordingXhr.opened[0]?.onerror?.(new Event('error'));
+    }
+  });
+
   it('does not answer a request for other parameters, another token or after the wait', async () => {
     signIn('jwt-early');
     const hits = counted('/api/blade-system/param/list');

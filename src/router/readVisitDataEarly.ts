@@ -1,0 +1,21 @@
+import { readMenusEarly } from '../../providers/access';
+import { readFirstPageEarly } from '../../providers/data';
+import { getToken } from '../../providers/storage';
+import { screenRouteOf } from '../../resources/routing';
+import { resourceSchemas } from '../../resources/schemas';
+
+/**
+ * Asks for the data a signed-in visit shows first (see readEarly): the menus the layout draws, and the screen's first
+ * page unless the address asks for another. Visitors without a token (the login page) ask for nothing.
+ */
+export function readVisitDataEarly({ pathname, search }: { pathname: string; search: string }): void {
+  if (!getToken()) return;
+  readMenusEarly();
+  const screen = screenRouteOf(pathname, resourceSchemas);
+  const schema = resourceSchemas.find((candidate) => candidate.route === screen);
+  if (schema && search === '') readFirstPageEarly(schema);
+}
+
+// Run as this module is evaluated: main.tsx imports it before the rest of the app, so the requests leave while the
+// rest of the code is still being run (over 100 ms of a cold visit on a two-core machine) rather than after it.
+readVisitDataEarly(window.location);

@@ -1,0 +1,61 @@
+import { delay, http as route } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { takeArrivedMenus } from '../../providers/access';
+import { takeArrivedFirstPage } from '../../providers/data';
+import { setToken } from '../../providers/storage';
+import { paramSchema } from '../../resources/param/schema';
+import { readVisitDataEarly } from '../../src/router/readVisitDataEarly';
+import { envelope, server, useMockServer } from './support';
+
+useMockServer();
+
+/** Answers the menus and the parameter list, and lists the paths asked for (with their query). */
+function answering(): string[] {
+  const asked: string[] = [];
+  const seen = (request: Request) => {
+    const url = new URL(request.url);
+    asked.push(url.pathname + url.search);
+  };
+  server.use(
+    route.get('/api/blade-system/menu/buttons', ({ request }) => (seen(request), envelope([]))),
+    route.get('/api/blade-system/menu/routes', ({ request }) => (seen(request), envelope([]))),
+    route.get('/api/blade-system/menu/top-menu', ({ request }) => (seen(request), envelope([]))),
+    route.get('/api/blade-system/param/list', ({ request }) => (seen(request), envelope({ records: [{ id: '1' }], total: 1 }))),
+  );
+  return asked;
+}
+
+describe("a visit's data asked for at start", () => {
+  it("asks for the menus and the screen's first page, and hands them to the first render", async () => {
+    setToken('jwt-visit');
+    const asked = answering();
+    readVisitDataEarly({ pathname: paramSchema.route, search: '' });
+    await delay(30);
+    expect([...asked].sort()).toEqual([
+      '/api/blade-system/menu/buttons',
+      '/api/blade-system/menu/routes',
+      '/api/blade-system/menu/top-menu',
+      '/api/blade-system/param/list?current=1&size=10',
+    ]);
+    expect(takeArrivedFirstPage(paramSchema)).toEqual({ data: [{ id: '1' }], total: 1 });
+    expect(takeArrivedMenus()).toEqual({ menus: [], topMenus: [], permissions: {} });
+  });
+
+  it('asks only for the menus when the address names another page, or a page that is not a list', async () => {
+    setToken('jwt-visit');
+    const asked = answering();
+    readVisitDataEarly({ pathname: paramSchema.route, search: '?current=3' });
+    readVisitDataEarly({ pathname: '/wel/index', search: '' });
+    await delay(30);
+    expect(asked.filter((path) => path.includes('/param/'))).toEqual([]);
+    expect(asked.filter((path) => path === '/api/blade-system/menu/routes')).toHaveLength(2);
+    takeArrivedMenus();
+  });
+
+  it('asks for nothing without a token (the login page)', async () => {
+    const asked = answering();
+    readVisitDataEarly({ pathname: paramSchema.route, search: '' });
+    await delay(30);
+    expect(asked).toEqual([]);
+  });
+});
