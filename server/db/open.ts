@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
 import type { Db } from './types';
 
-/** PostgreSQL when a URL is given, else the embedded database in `dataDir`. */
+/**
+ * PostgreSQL when a URL is given, else the embedded database in `dataDir`. Each driver is loaded only when it is the
+ * one used: the other's package would only lengthen every start.
+ */
 export async function openDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return (await import('./postgres')).openPostgres(options.databaseUrl);
   mkdirSync(options.dataDir, { recursive: true });
-  return openPglite(options.dataDir);
+  return (await import('./pglite')).openPglite(options.dataDir);
 }
