@@ -6,6 +6,7 @@ import { commonJsAsEsm } from './build/commonJsAsEsm';
 import { signedInPreload } from './build/signedInPreload';
 import { REFINE_DIST, stripKeepNames } from './build/stripKeepNames';
 import { forbidStaticImports, isOwnModule, staticClosure } from './build/staticClosure';
+import { tableScrollbarMeasure } from './build/tableScrollbarMeasure';
 import { ACCESS_TOKEN_COOKIE } from './providers/storage';
 import { siteConfig } from './providers/config';
 import { antdThemeOf, themeNameOf } from './src/layout/theme/themes';
@@ -60,6 +61,7 @@ export default defineConfig({
     react(),
     commonJsAsEsm(['react', 'classnames']),
     stripKeepNames(REFINE_DIST),
+    tableScrollbarMeasure(),
     signedInCore.plugin,
     forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor), FIRST_SCREEN_ANTD),

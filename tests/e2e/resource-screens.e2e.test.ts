@@ -123,6 +123,14 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 1000, height: viewport.height });
     try {
+      // Counts the scrollbar-measuring elements rc-table adds to the page (each one costs a style and layout pass).
+      await page.addInitScript(() => {
+        const own = window as Window & { scrollbarMeasures?: number };
+        own.scrollbarMeasures = 0;
+        new MutationObserver((changes) => {
+          for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element && node.id.startsWith('rc-scrollbar-measure-')) own.scrollbarMeasures! += 1;
+        }).observe(document, { childList: true, subtree: true });
+      });
       const users = new CrudPage(page, opened.product.url, '/system/user');
       await users.open();
       await users.row('admin').waitFor();
@@ -138,6 +146,8 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
       await expect.poll(shadowed).toBe(true);
       // No hidden row measuring the columns: the table is laid out once.
       expect(await users.table.locator('.ant-table-measure-row').count()).toBe(0);
+      // Nor its scrollbar measured: a table without a fixed header does not use the figure.
+      expect(await page.evaluate(() => (window as Window & { scrollbarMeasures?: number }).scrollbarMeasures)).toBe(0);
 
       await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
       await expect.poll(shadowed).toBe(false);
