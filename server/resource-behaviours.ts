@@ -11,11 +11,12 @@ import type { ResourceBehaviour } from './blade/behaviour';
 export async function loadResourceBehaviours(): Promise<Map<string, ResourceBehaviour>> {
   const found = resourceSchemas.flatMap((schema) => {
     const file = new URL(`../resources/${schema.name}/server.ts`, import.meta.url);
-    return existsSync(fileURLToPath(file)) ? [{ name: schema.name, href: file.href }] : [];
+    return existsSync(fileURLToPath(file)) ? [schema.name] : [];
   });
-  const modules = await Promise.all(found.map(({ href }) => import(href) as Promise<{ behaviour?: ResourceBehaviour }>));
+  // A relative template: the server's build bundles every resources/*/server.ts it matches.
+  const modules = await Promise.all(found.map((name) => import(`../resources/${name}/server.ts`) as Promise<{ behaviour?: ResourceBehaviour }>));
   const behaviours = new Map<string, ResourceBehaviour>();
-  found.forEach(({ name }, index) => {
+  found.forEach((name, index) => {
     const { behaviour } = modules[index];
     if (!behaviour) throw new Error(`resources/${name}/server.ts exports no "behaviour"`);
     behaviours.set(name, behaviour);

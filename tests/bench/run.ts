@@ -209,6 +209,8 @@ async function loginFirstPaint(browser: Browser, url: string): Promise<number> {
 }
 
 const BROWSER_RUNS = 7;
+/** `npm run serve` as package.json declares it: the arguments after `node`. */
+const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve.split(' ').slice(1);
 const medianOf = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
 async function measureBrowser(dataDir: string) {
@@ -300,11 +302,11 @@ async function measureBrowser(dataDir: string) {
   }
 }
 
-/** Starts `npm run serve` on an existing data dir: time until it answers, and its idle memory. */
+/** Starts `npm run serve` (the server as `npm run build` bundled it) on an existing data dir: time until it answers, and its idle memory. */
 async function measureStart(dataDir: string) {
   const port = 18400 + Math.floor(Math.random() * 500);
   const start = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, SERVE_ARGS, {
     env: { ...process.env, PORT: String(port), BLADE_DATA_DIR: dataDir, BLADE_ADMIN_PASSWORD: ADMIN_PASSWORD },
     stdio: 'ignore',
   });

@@ -2,20 +2,29 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer } from '../../build/serverBundle';
 import { call, requestToken } from './client';
 
-/** `npm run serve` as a child process: what it prints, and what survives `kill -9`. */
-const dataDir = mkdtempSync(join(tmpdir(), 'blade-main-test-'));
+/**
+ * The server as a child process, from source and as `npm run build` bundles it (`npm run serve`): what it prints,
+ * what survives `kill -9`, and that the bundle finds what lies beside the sources (migrations, PGlite's init script,
+ * the demo scripts, each resource's server code).
+ */
+const dataDirs: string[] = [];
 const children: ChildProcess[] = [];
+// Inside node_modules, so that the bundle's imports of packages resolve as they do from dist-server/.
+const BUNDLE_DIR = join('node_modules', '.cache', `server-bundle-test-${process.pid}`);
+
+beforeAll(() => bundleServer(BUNDLE_DIR));
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of [...dataDirs, BUNDLE_DIR]) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function startMain(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+async function startMain(args: string[], dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_CAPTCHA: 'off', BLADE_ADMIN_PASSWORD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -40,9 +49,14 @@ async function startMain(): Promise<{ child: ChildProcess; url: string; output: 
   return { child, url, output: () => output };
 }
 
-describe('server/main.ts', () => {
+describe.each([
+  ['server/main.ts, from source', ['--import', 'tsx', 'server/main.ts']],
+  ['the built server', ['--enable-source-maps', join(BUNDLE_DIR, 'main.mjs')]],
+])('%s', (_, args) => {
   it('prints a generated admin password once, and keeps acknowledged writes across kill -9', async () => {
-    const first = await startMain();
+    const dataDir = mkdtempSync(join(tmpdir(), 'blade-main-test-'));
+    dataDirs.push(dataDir);
+    const first = await startMain(args, dataDir);
     const password = first.output().match(/Administrator password \(shown once\): (\S+)/)?.[1];
     expect(password).toBeTruthy();
     expect(first.output()).toContain('tenant 000000, account admin');
@@ -65,10 +79,13 @@ describe('server/main.ts', () => {
       json: { paramName: 'durable', paramKey: 'durable.key', paramValue: 'v' },
     });
     expect(saved.body.code).toBe(200);
+    // A resource's own server code answers: the dictionary list as a tree.
+    const yesNo = await call('/api/blade-system/dict/list?code=yes_no', { base: first.url, token });
+    expect(yesNo.body.data[0]).toMatchObject({ code: 'yes_no', hasChildren: true });
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
-    const second = await startMain();
+    const second = await startMain(args, dataDir);
     expect(second.output()).not.toContain('Administrator password');
     expect(second.output()).not.toContain('npm run agent');
     const again = (await requestToken(admin, { base: second.url })).body.access_token;

@@ -1,0 +1,51 @@
+import { readFile, rm } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+/** Where `npm run build` writes the server; `npm start` and `npm run serve` run `dist-server/main.mjs`. */
+export const SERVER_OUT_DIR = fileURLToPath(new URL('../dist-server', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../server/main.ts', import.meta.url));
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
+/**
+ * Each project module keeps its own `import.meta.url` (its source file's), so what it finds beside itself — the
+ * migrations, the demo scripts, PGlite's init script, the sources the seed hashes — is read from the checkout the
+ * server was built from, as when it runs from source.
+ */
+export const sourceUrlPlugin: Plugin = {
+  name: 'source-url',
+  setup(build) {
+    build.onLoad({ filter: /\.m?ts$/ }, async ({ path }) => {
+      if (NODE_MODULES.test(path)) return undefined;
+      const source = await readFile(path, 'utf8');
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * The server as a few ES modules, built once: run from source, Node loads some 150 TypeScript files through tsx's
+ * loader on every start. Packages stay in node_modules, and what is imported on demand (the database driver not in
+ * use, the S3 client, each resource's server code) stays in chunks of its own, loaded only when asked for.
+ */
+export async function bundleServer(outdir = SERVER_OUT_DIR): Promise<void> {
+  // Chunk names carry a hash: the previous build's would otherwise stay beside the new ones.
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: [ENTRY],
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [sourceUrlPlugin],
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await bundleServer();
