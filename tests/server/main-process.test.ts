@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,16 @@ const dataDirs: string[] = [];
 const children: ChildProcess[] = [];
 // Inside node_modules, so that the bundle's imports of packages resolve as they do from dist-server/.
 const BUNDLE_DIR = join('node_modules', '.cache', `server-bundle-test-${process.pid}`);
+/** `npm run serve` as package.json declares it (its Node flags), on this test's build. */
+const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve
+  .split(' ')
+  .slice(1)
+  .map((arg) => (arg === 'dist-server/main.mjs' ? join(BUNDLE_DIR, 'main.mjs') : arg));
 
-beforeAll(() => bundleServer(BUNDLE_DIR));
+beforeAll(async () => {
+  if (!SERVE_ARGS.includes(join(BUNDLE_DIR, 'main.mjs'))) throw new Error('npm run serve no longer runs dist-server/main.mjs');
+  await bundleServer(BUNDLE_DIR);
+});
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
@@ -51,7 +59,7 @@ async function startMain(args: string[], dataDir: string): Promise<{ child: Chil
 
 describe.each([
   ['server/main.ts, from source', ['--import', 'tsx', 'server/main.ts']],
-  ['the built server', ['--enable-source-maps', join(BUNDLE_DIR, 'main.mjs')]],
+  ['the built server, as npm run serve starts it', SERVE_ARGS],
 ])('%s', (_, args) => {
   it('prints a generated admin password once, and keeps acknowledged writes across kill -9', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'blade-main-test-'));
