@@ -283,7 +283,17 @@ describe('a task run from its drawer', () => {
     const cases = modal.locator('.run-cases .ant-table-row');
     await expect.poll(() => cases.count()).toBe(3);
     await cases.filter({ hasText: 'E2E-CASE-1' }).locator('.ant-table-row-expand-icon').click();
-    await modal.locator('pre.run-log').filter({ hasText: 'hello from the passing case' }).waitFor();
+    // Polled over every shown log, so that a failure says what was shown instead (no log open, or another text),
+    // beside what the database holds for the run's cases.
+    const storedLogs = async () =>
+      JSON.stringify(await db().query('SELECT c.case_code, c.case_status, c.log FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id WHERE r.task_code = $1 ORDER BY c.sort', [TASK_CODE]).catch((error: unknown) => String(error)));
+    const shownLogs = () => modal.locator('pre.run-log').allInnerTexts();
+    try {
+      await expect.poll(shownLogs, { timeout: 15_000 }).toContainEqual(expect.stringContaining('hello from the passing case'));
+    } catch (error) {
+      await snap(page, 'task-run-record-failed');
+      throw new Error(`${(error as Error).message}\nstored: ${await storedLogs()}`);
+    }
     await snap(page, 'task-run-record');
   });
 });
