@@ -12,7 +12,7 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  * migrations, the demo scripts, PGlite's init script, the sources the seed hashes — is read from the checkout the
  * server was built from, as when it runs from source.
  */
-export const sourceUrlPlugin: Plugin = {
+const sourceUrlPlugin: Plugin = {
   name: 'source-url',
   setup(build) {
     build.onLoad({ filter: /\.m?ts$/ }, async ({ path }) => {
