@@ -59,8 +59,6 @@ const PUBLIC_PATHS = new Set([
 /** Services a caller may supply instead of the defaults (tests inject a loopback object store). */
 export interface ServerExtras {
   storage?: ObjectStore;
-  /** Aborted when the server closes: background timers and long polls stop before the database does. */
-  lifetime?: AbortSignal;
 }
 const GUEST_PATHS = new Set(SYSTEM_GUEST_PATHS);
 const API_PREFIXES = ['/api/', '/gateway/'];
@@ -96,6 +94,8 @@ function notFound(app: BladeApp) {
     return c.json(R.fail(404, MSG.notFound), 404);
   };
 }
+
+const noop = () => undefined;
 
 /** Opens the database only when something asks for it. */
 function lazyDb(open: () => Promise<Db>): Db {
@@ -133,7 +133,7 @@ export async function createApp(
   config: ServerConfig,
   db: Db,
   extras: ServerExtras = {},
-): Promise<{ app: BladeApp; adminPassword?: string; stop: () => void }> {
+): Promise<{ app: BladeApp; adminPassword?: string; stop: () => Promise<void> }> {
   const app: BladeApp = new Hono<BladeEnv>();
   app.onError(handleError);
   app.notFound(notFound(app));
@@ -145,7 +145,7 @@ export async function createApp(
     app.all('/api/*', forward);
     app.all('/gateway/*', forward);
     serveSpa(app, config.staticDir, isApiPath);
-    return { app, stop: () => {} };
+    return { app, stop: async () => {} };
   }
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limitBodies, requireKnownBodyType);
   // The resources' server code loads while the database is prepared (a failure still ends the start, below).
@@ -154,9 +154,14 @@ export async function createApp(
   const adminPassword = await prepareDatabase(db, config);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const lifetime = new AbortController();
+  const background = new Set<Promise<unknown>>();
+  const inBackground = (work: Promise<unknown>) => {
+    const settled = work.then(noop, noop).finally(() => background.delete(settled));
+    background.add(settled);
+  };
   const storage = extras.storage ?? (await openObjectStore(config, db));
   const sessions = createSessionCheck(db);
-  const services: ServerServices & ServerExtras = { db, config, tokens, sessions, lifetime: lifetime.signal, ...extras, storage };
+  const services: ServerServices = { db, config, tokens, sessions, lifetime: lifetime.signal, inBackground, ...extras, storage };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);
@@ -166,7 +171,12 @@ export async function createApp(
     mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services);
   }
   serveSpa(app, config.staticDir, isApiPath);
-  return { app, adminPassword, stop: () => lifetime.abort() };
+  // Stopping ends timers and long polls, and waits for background work: it must not meet a closed database.
+  const stop = async () => {
+    lifetime.abort();
+    await Promise.all(background);
+  };
+  return { app, adminPassword, stop };
 }
 
 /**
@@ -193,7 +203,7 @@ export async function startServer(
     db,
     adminPassword,
     async close() {
-      stop();
+      const stopping = stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Requests in flight may finish; idle keep-alive sockets go now, stragglers after a grace period.
@@ -202,6 +212,7 @@ export async function startServer(
           setTimeout(() => server.closeAllConnections(), 2000).unref();
         }
       });
+      await stopping;
       await db.close();
     },
   };

@@ -49,6 +49,10 @@ export interface ServerServices {
   storage: ObjectStore;
   /** Whether a token's session is still live (logout, password change, lock and user removal end it). */
   sessions: SessionCheck;
+  /** Aborted when the server closes: background timers and long polls stop before the database does. */
+  lifetime?: AbortSignal;
+  /** Hands over work a module started without waiting for it (the demo task's seeding): close waits for it. */
+  inBackground?: (work: Promise<unknown>) => void;
 }
 
 /** A feature module: registers its routes (full paths, e.g. `/api/blade-system/...`) on the app. */

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RUN_STATUS } from '../../resources/task/runStatus';
 import { startServer, type RunningServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
+import { openDb } from '../../server/db/open';
 import { hashPassword } from '../../server/db/seed';
+import type { ObjectStore } from '../../server/storage/types';
 import { call, md5 } from './client';
 import { startLoopbackStore, type LoopbackStore } from './execution-store';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
@@ -521,6 +523,38 @@ describe('the demo task', () => {
     expect(run.report.taskSummary).toBe('2 passed / 1 failed of 3');
     agent.kill('SIGTERM');
     expect(await exited(agent)).toBe(0);
+  }, 60000);
+});
+
+describe('a server closed right after its first start', () => {
+  it('has finished seeding the demo task in the background before its database closed', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'blade-execution-close-'));
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+    // A slow store: the demo's scripts are still being put when the close comes.
+    const slowStore: ObjectStore = {
+      presignPut: (...args) => store.presignPut(...args),
+      presignGet: (...args) => store.presignGet(...args),
+      putObject: (...args) => store.putObject(...args),
+      deleteObject: (...args) => store.deleteObject(...args),
+      describe: () => store.describe(),
+      getObject: async (key) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return store.getObject(key);
+      },
+    };
+    try {
+      const first = await startServer({ port: 0, dataDir: fresh, adminPassword: ADMIN_PASSWORD, captcha: false }, { storage: slowStore });
+      await first.close();
+      expect(errors).toEqual([]);
+      const db = await openDb({ dataDir: fresh });
+      const tasks = await db.query('SELECT task_code FROM blade_task WHERE task_code = $1', ['DEMO-RUN-001']);
+      await db.close();
+      expect(tasks).toEqual([{ task_code: 'DEMO-RUN-001' }]);
+    } finally {
+      spy.mockRestore();
+      rmSync(fresh, { recursive: true, force: true });
+    }
   }, 60000);
 });
 

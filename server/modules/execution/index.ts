@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { BladeEnv, BladeModule, ServerServices } from '../../blade/context';
+import type { BladeEnv, BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { BladeError, MSG, badRequest, forbidden, unauthorized } from '../../blade/errors';
 import { isIdText } from '../../blade/ids';
@@ -155,9 +155,6 @@ function waitForWork(terminalId: string, ms: number, signal: AbortSignal): Promi
   });
 }
 
-/** Wired by the server once object storage exists (`services.storage`); a test may pass its own. */
-type ServicesWithStorage = ServerServices & { storage?: ObjectStore; lifetime?: AbortSignal };
-
 export interface ExecutionOptions {
   store?: ObjectStore;
   settings?: Partial<ExecutionSettings>;
@@ -167,8 +164,8 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
   return (app, services) => {
     const { db } = services;
     const settings: ExecutionSettings = { ...executionSettingsFromEnv(), ...options.settings };
-    const storeOf = () => options.store ?? (services as ServicesWithStorage).storage;
-    const lifetime = (services as ServicesWithStorage).lifetime ?? new AbortController().signal;
+    const storeOf = () => options.store ?? services.storage;
+    const lifetime = services.lifetime ?? new AbortController().signal;
 
     let lastSweep = 0;
     let failing = false;
@@ -191,7 +188,10 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
 
     // Needs object storage for its scripts, so it is made here rather than with the rest of the demo data.
     const store = storeOf();
-    if (store) void seedExecutionDemo(db, store).catch((error: unknown) => console.error('[execution] demo task not seeded:', error));
+    if (store) {
+      const seeding = seedExecutionDemo(db, store).catch((error: unknown) => console.error('[execution] demo task not seeded:', error));
+      services.inBackground?.(seeding);
+    }
 
     registerUserRoutes(app, db, settings, storeOf);
     registerAgentRoutes(app, db, storeOf, sweepSoon, lifetime);
