@@ -195,20 +195,40 @@ function watchFirstPaint() {
  * thread as the app, and it put over 100 ms on the figure it was measuring (paired visits of one build, 15 pairs).
  */
 async function signal(page: Page, name: string): Promise<number[]> {
-  const message = await page.waitForEvent('console', { predicate: (m) => m.text().startsWith(`${SIGNAL}${name} `), timeout: 60_000 });
-  return message.text().split(' ').slice(1).map(Number);
+  try {
+    const message = await page.waitForEvent('console', { predicate: (m) => m.text().startsWith(`${SIGNAL}${name} `), timeout: 30_000 });
+    return message.text().split(' ').slice(1).map(Number);
+  } catch (error) {
+    const screenshot = join(tmpdir(), `bench-${name}-${Date.now()}.png`);
+    await page.screenshot({ path: screenshot }).catch(() => undefined);
+    throw new Error(`no "${name}" signal within 30 s at ${page.url()} (screenshot: ${screenshot})`, { cause: error });
+  }
+}
+
+/** One cold visit, tried once more if its signal never comes: the failure is printed, and the figure has no gap. */
+async function measureVisit<T>(what: string, visit: () => Promise<T>): Promise<T> {
+  try {
+    return await visit();
+  } catch (error) {
+    console.warn(`  ${what}: ${(error as Error).message}; tried again`);
+    return visit();
+  }
 }
 
 /** The first contentful paint of the login page in a new context (empty HTTP cache), by the browser's clock. */
 async function loginFirstPaint(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext();
-  await context.addInitScript(watchFirstPaint);
-  const page = await context.newPage();
-  const paint = signal(page, 'paint');
-  await page.goto(`${url}/login`, { waitUntil: 'commit' });
-  const [at] = await paint;
-  await context.close();
-  return at;
+  try {
+    await context.addInitScript(watchFirstPaint);
+    const page = await context.newPage();
+    const paint = signal(page, 'paint');
+    paint.catch(() => undefined); // awaited below; not unhandled if the navigation fails first
+    await page.goto(`${url}/login`, { waitUntil: 'commit' });
+    const [at] = await paint;
+    return at;
+  } finally {
+    await context.close();
+  }
 }
 
 const BROWSER_RUNS = 7;
@@ -254,17 +274,23 @@ async function measureBrowser(dataDir: string) {
     // The lightest page's first paint, taken between the list visits: what this machine gives any page at that moment.
     const floorSamples: number[] = [];
     for (let run = 0; run < BROWSER_RUNS; run++) {
-      const coldContext = await browser.newContext({ storageState: session });
-      await coldContext.addInitScript(watchRowsShown);
-      const coldPage = await coldContext.newPage();
-      const rows = signal(coldPage, 'rows');
-      const start = performance.now();
-      await coldPage.goto(`${server.url}/system/param`, { waitUntil: 'commit' });
-      const [shownAt] = await rows;
-      driverSamples.push(performance.now() - start);
-      samples.push(shownAt);
-      await coldContext.close();
-      floorSamples.push(await loginFirstPaint(browser, server.url));
+      await measureVisit('cold visit of 参数管理', async () => {
+        const coldContext = await browser.newContext({ storageState: session });
+        try {
+          await coldContext.addInitScript(watchRowsShown);
+          const coldPage = await coldContext.newPage();
+          const rows = signal(coldPage, 'rows');
+          rows.catch(() => undefined); // awaited below; not unhandled if the navigation fails first
+          const start = performance.now();
+          await coldPage.goto(`${server.url}/system/param`, { waitUntil: 'commit' });
+          const [shownAt] = await rows;
+          driverSamples.push(performance.now() - start);
+          samples.push(shownAt);
+        } finally {
+          await coldContext.close();
+        }
+      });
+      floorSamples.push(await measureVisit('login page first paint', () => loginFirstPaint(browser, server.url)));
     }
     record(
       `navigation to 参数管理 until rows visible (cold cache, median of ${BROWSER_RUNS})`,
@@ -277,22 +303,28 @@ async function measureBrowser(dataDir: string) {
     const clicks: number[] = [];
     const driverClicks: number[] = [];
     for (let run = 0; run < BROWSER_RUNS; run++) {
-      const coldContext = await browser.newContext({ storageState: session });
-      await coldContext.addInitScript(watchRowsShown);
-      const coldPage = await coldContext.newPage();
-      await coldPage.goto(`${server.url}/wel/index`);
-      const sider = coldPage.locator('.ant-layout-sider');
-      await sider.getByText('系统管理', { exact: true }).click();
-      const entry = sider.getByText('参数管理', { exact: true });
-      await entry.waitFor();
-      await coldPage.evaluate(() => (window as BenchWindow).watchRows!('/system/param'));
-      const rows = signal(coldPage, 'rows');
-      const start = performance.now();
-      await entry.click();
-      const [shownAt, clickedAt] = await rows;
-      driverClicks.push(performance.now() - start);
-      clicks.push(shownAt - clickedAt);
-      await coldContext.close();
+      await measureVisit('menu click to 参数管理', async () => {
+        const coldContext = await browser.newContext({ storageState: session });
+        try {
+          await coldContext.addInitScript(watchRowsShown);
+          const coldPage = await coldContext.newPage();
+          await coldPage.goto(`${server.url}/wel/index`);
+          const sider = coldPage.locator('.ant-layout-sider');
+          await sider.getByText('系统管理', { exact: true }).click();
+          const entry = sider.getByText('参数管理', { exact: true });
+          await entry.waitFor();
+          await coldPage.evaluate(() => (window as BenchWindow).watchRows!('/system/param'));
+          const rows = signal(coldPage, 'rows');
+          rows.catch(() => undefined); // awaited below; not unhandled if the navigation fails first
+          const start = performance.now();
+          await entry.click();
+          const [shownAt, clickedAt] = await rows;
+          driverClicks.push(performance.now() - start);
+          clicks.push(shownAt - clickedAt);
+        } finally {
+          await coldContext.close();
+        }
+      });
     }
     record(
       `menu click from the home page to 参数管理 rows (first visit of that list, median of ${BROWSER_RUNS})`,
