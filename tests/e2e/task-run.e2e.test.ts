@@ -138,6 +138,10 @@ describe('a task run from its drawer', () => {
     const tasks = new CrudPage(page, opened.product.url, '/test/task');
     await tasks.open(`/${taskId}/edit`);
     await tasks.form.waitFor();
+    // Saved without a type, the task comes back with -1 (Blade's null): its select is empty, not "-1".
+    const type = tasks.form.locator('.ant-form-item').filter({ has: page.locator('label:text-is("任务类型")') }).first();
+    await type.getByText('请选择任务类型').waitFor();
+    expect(await type.locator('.ant-select-selection-item').count()).toBe(0);
     const terminal = tasks.section('终端信息');
     await terminal.getByText('未选择终端').waitFor();
     await tasks.section('工具链').getByText('请先在终端信息中选择终端').waitFor();

@@ -5,6 +5,7 @@ import { tenantSchema } from '../../resources/tenant/schema';
 import { ADD, EDIT, VIEW } from '../../resources/operations';
 import {
   displayValueOf,
+  isUnsetNumber,
   formFieldsOf,
   formRulesOf,
   listFieldsOf,
@@ -127,5 +128,13 @@ describe('displayed values', () => {
     const duration = { name: 'duration', type: 'int' as const, label: { zh: '时长', en: 'Duration' } };
     expect(displayValueOf(duration, { duration: -1 }, -1)).toBe('');
     expect(displayValueOf(duration, { duration: 30 }, 30)).toBe(30);
+  });
+
+  it('treats -1 as unset in a number field, unless -1 is one of its choices', () => {
+    const type = { name: 'taskType', type: 'int' as const, label: { zh: '任务类型', en: 'Type' }, dict: { code: 'task_type', as: 'taskTypeName' } };
+    expect(isUnsetNumber(type, -1, [{ value: 1, label: '功能测试' }])).toBe(true);
+    expect(isUnsetNumber(type, -1, [{ value: -1, label: '无' }])).toBe(false);
+    expect(isUnsetNumber(type, 1, [{ value: 1, label: '功能测试' }])).toBe(false);
+    expect(isUnsetNumber({ ...type, type: 'string' as const }, -1)).toBe(false);
   });
 });

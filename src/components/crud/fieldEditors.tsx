@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
 import { asText, FieldCell, type ControlProps, type FieldProps } from './fieldRenderers';
 import { ObjectUploadInput, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader } from './pickers';
-import { DATE_FORMAT, DATETIME_FORMAT, FORM_VALIDATE_TRIGGER, fieldLabelKey, formRulesOf, isChoiceField } from './schemaMapping';
+import { DATE_FORMAT, DATETIME_FORMAT, FORM_VALIDATE_TRIGGER, fieldLabelKey, formRulesOf, isChoiceField, isUnsetNumber } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
 
 /*
@@ -47,7 +47,8 @@ function ChoiceEditor({ field, placeholder, ...control }: FieldProps & ControlPr
       />
     );
   }
-  return <Select {...control} options={options} placeholder={placeholder} allowClear />;
+  const value = isUnsetNumber(field, control.value, options) ? undefined : control.value;
+  return <Select {...control} value={value} options={options} placeholder={placeholder} allowClear />;
 }
 
 interface EditorProps extends FieldProps, ControlProps {

@@ -3,7 +3,7 @@ import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
 import type { FieldSchema } from '../../../resources/types';
-import { displayValueOf, isChoiceField, optionLabelOf } from './schemaMapping';
+import { displayValueOf, isChoiceField, isUnsetNumber, optionLabelOf } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
 
 type Row = Record<string, unknown>;
@@ -28,6 +28,7 @@ function ChoiceSelect({ field, ...rest }: FieldProps & ControlProps & { placehol
 
 function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
   const options = useFieldOptions(field);
+  if (isUnsetNumber(field, value, options)) return null;
   return <>{optionLabelOf(options, value) ?? asText(value)}</>;
 }
 

@@ -58,7 +58,7 @@ export const isNumericField = (field: FieldSchema) => field.type === 'int' || fi
 export function displayValueOf(field: FieldSchema, record: Record<string, unknown> | undefined, value: unknown): unknown {
   const joined = field.ref?.as ?? field.treePath?.as ?? field.dict?.as;
   if (joined && record && record[joined] !== undefined && record[joined] !== '') return record[joined];
-  if (isNumericField(field) && !isChoiceField(field) && value === -1) return '';
+  if (!isChoiceField(field) && isUnsetNumber(field, value)) return '';
   return value;
 }
 
@@ -125,6 +125,11 @@ export function localizedOptions(
 }
 
 /** The label of a stored value among the options; dictionary keys are strings while values may be numbers. */
+/** A number the server sends as `-1` is unset (Blade's null), unless the field's choices include -1. */
+export function isUnsetNumber(field: FieldSchema, value: unknown, options: readonly FieldOption[] = []): boolean {
+  return isNumericField(field) && value === -1 && !options.some((option) => String(option.value) === '-1');
+}
+
 export function optionLabelOf(options: readonly FieldOption[], value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return options.find((o) => String(o.value) === String(value))?.label;
