@@ -55,13 +55,16 @@ export function preloadSignedInScreens(pathname: string): Promise<unknown> {
   ]).then(() => earlyReadsSettled(DATA_WAIT_MS));
 }
 
+/** What the login page loads while the visitor signs in: the shell, the layout and the home page. */
+const prepareSignedIn = () => void Promise.allSettled([RefineShell.preload(), AppLayout.preload(), WelcomePage.preload()]);
+
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RouteGuard />}>
-        <Route path="/login" element={suspended(<LoginPage />)} />
+        <Route path="/login" element={suspended(<LoginPage prepareSignedIn={prepareSignedIn} />)} />
         <Route path="/403" element={suspended(<ErrorPage status="403" />)} />
         <Route path="/404" element={suspended(<ErrorPage status="404" />)} />
         <Route path="/500" element={suspended(<ErrorPage status="500" />)} />

@@ -65,7 +65,12 @@ type Stage = 'loading' | 'signingIn' | 'forms' | 'sso';
  * single sign-on, registration. Plain inputs with small validators instead of antd Form: the page must stay light
  * (it is the first thing every visitor downloads).
  */
-export default function LoginPage() {
+interface LoginPageProps {
+  /** Starts loading the code of the screens shown once signed in (the shell, the layout, the home page). */
+  prepareSignedIn?: () => void;
+}
+
+export default function LoginPage({ prepareSignedIn }: LoginPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -151,6 +156,16 @@ export default function LoginPage() {
     };
   }, [navigate, signIn, message, t, showSignInOptions]);
 
+  // Once the visitor starts on a form, the signed-in screens' code loads while they type (when the page is idle):
+  // the home page then follows the sign-in without waiting for it. The page's first load still carries none of it.
+  const prepared = useRef(false);
+  const prepareOnIntent = () => {
+    if (prepared.current || !prepareSignedIn) return;
+    prepared.current = true;
+    if ('requestIdleCallback' in window) requestIdleCallback(prepareSignedIn, { timeout: 1000 });
+    else setTimeout(prepareSignedIn, 0);
+  };
+
   const askTenant = siteConfig.tenantMode && !domainTenant;
   const chosenTenant = domainTenant ?? tenantId;
   const socialSources = useTenantSocialSources(stage === 'forms' ? chosenTenant.trim() : undefined, domainTenant ?? siteConfig.tenantId);
@@ -164,7 +179,7 @@ export default function LoginPage() {
   return (
     <div className="login-page">
       <LanguageSwitch className="login-page__language" />
-      <main className="login-card">
+      <main className="login-card" onFocus={prepareOnIntent} onPointerDown={prepareOnIntent}>
         <h1 className="login-card__title">{t('app.title')}</h1>
         {(stage === 'loading' || stage === 'signingIn') && (
           <p className="login-card__status" role="status">
