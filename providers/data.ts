@@ -2,7 +2,7 @@ import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/co
 import { endpointsOf, DEFAULT_ENDPOINTS, type ResourceEndpoints, type ResourceSchema } from '../resources/types';
 import { toBladeFilters, toBladePaging, toBladeSorting, type QueryValue } from './blade-query';
 import { siteConfig } from './config';
-import { http, readEarly, takeArrivedEarly } from './http';
+import { forgetEarly, http, peekAllArrivedEarly, readEarly } from './http';
 
 /** What a page or hook may put in Refine's `meta` for this provider. */
 export interface BladeMeta {
@@ -178,9 +178,9 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
  * Asks now for the first page a screen's table shows when opened at its bare address (no filter, sort or page in
  * it), for the table that will ask for it once its code has loaded (see readEarly). Lazy trees ask otherwise.
  */
-export function readFirstPageEarly(schema: ResourceSchema): void {
+export function readFirstPageEarly(schema: ResourceSchema, ttlMs?: number): void {
   if (schema.tree?.lazyList) return;
-  readEarly(...firstPageRequestOf(schema));
+  readEarly(...firstPageRequestOf(schema), ttlMs);
 }
 
 const firstPageRequestOf = (schema: ResourceSchema) =>
@@ -188,10 +188,16 @@ const firstPageRequestOf = (schema: ResourceSchema) =>
 
 /**
  * The first page `readFirstPageEarly` asked for, as `getList` answers it, if it has already arrived: the table can
- * show its rows in its first render instead of asking and rendering again.
+ * show its rows in its first render instead of asking and rendering again. Not taken: a render may be done twice, and
+ * the screen calls `forgetFirstPageRead` once it is shown.
  */
-export function takeArrivedFirstPage<T>(schema: ResourceSchema): { data: T[]; total: number } | undefined {
+export function arrivedFirstPageOf<T>(schema: ResourceSchema): { data: T[]; total: number } | undefined {
   if (schema.tree?.lazyList) return undefined;
-  const payload = takeArrivedEarly(...firstPageRequestOf(schema));
+  const payload = peekAllArrivedEarly([firstPageRequestOf(schema)])?.[0];
   return payload === undefined ? undefined : pageOf(payload as BladePage<T> | T[]);
+}
+
+/** No later request of that first page receives the early answer (a reload asks the server). */
+export function forgetFirstPageRead(schema: ResourceSchema): void {
+  forgetEarly([firstPageRequestOf(schema)]);
 }

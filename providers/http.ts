@@ -96,6 +96,8 @@ export const http = axios.create(bladeAxiosDefaults);
 
 /** How long an early read waits for the request it was made for. */
 export const EARLY_READ_TTL_MS = 10_000;
+/** How long a read started by a click waits: the screen asks within a moment, or the answer is too old to show. */
+export const NAVIGATION_READ_TTL_MS = 2_000;
 
 /** Answers of `readEarly`, by token and address: raw, so that the request receiving one handles it as its own. */
 interface EarlyRead {
@@ -117,9 +119,9 @@ const earlyReadKey = (config: AxiosRequestConfig) => `${getToken() ?? ''} ${http
  * first identical `http` GET within EARLY_READ_TTL_MS receives this answer instead of asking again, and goes through
  * every rule of this client with it (messages, token refresh and retry).
  */
-export function readEarly(url: string, params?: Record<string, unknown>): void {
+export function readEarly(url: string, params?: Record<string, unknown>, ttlMs = EARLY_READ_TTL_MS): void {
   const response = rawHttp.get(url, { params });
-  const early: EarlyRead = { expiresAt: Date.now() + EARLY_READ_TTL_MS, response };
+  const early: EarlyRead = { expiresAt: Date.now() + ttlMs, response };
   // Its own failure is reported to the request that takes it, or to nobody.
   response.then((answer) => (early.arrived = answer), () => undefined);
   earlyReads.set(earlyReadKey({ url, params }), early);
@@ -150,22 +152,43 @@ export function takeArrivedEarly(url: string, params?: Record<string, unknown>):
   return takeAllArrivedEarly([[url, params]])?.[0];
 }
 
-/** `takeArrivedEarly` for several reads at once: all their `data`, in order, or nothing taken unless all have arrived. */
-export function takeAllArrivedEarly(requests: ReadonlyArray<readonly [string, Record<string, unknown>?]>): unknown[] | undefined {
-  const keys = requests.map(([url, params]) => earlyReadKey({ url, params }));
-  const bodies = keys.map((key) => {
-    const early = earlyReads.get(key);
+type EarlyRequest = readonly [string, Record<string, unknown>?];
+
+/**
+ * The `data` of several early reads, in order, if all have arrived well; nothing is taken. A render may be thrown away
+ * and done again (React retries a tree that suspended): what it reads must still be there the second time, and the
+ * screen forgets the reads (`forgetEarly`) once it has been committed.
+ */
+export function peekAllArrivedEarly(requests: readonly EarlyRequest[]): unknown[] | undefined {
+  const bodies = requests.map(([url, params]) => {
+    const early = earlyReads.get(earlyReadKey({ url, params }));
     const body = early?.arrived?.data as { code?: unknown; success?: unknown; data?: unknown } | undefined;
     const usable = early && early.expiresAt > Date.now() && early.arrived?.status === 200 && body?.code === 200 && body.success === true;
     return usable ? body : undefined;
   });
   if (bodies.some((body) => body === undefined)) return undefined;
-  for (const key of keys) earlyReads.delete(key);
   return bodies.map((body) => body!.data);
 }
 
+/** Drops these early reads: no request will receive them. */
+export function forgetEarly(requests: readonly EarlyRequest[]): void {
+  for (const [url, params] of requests) earlyReads.delete(earlyReadKey({ url, params }));
+}
+
+/** `takeArrivedEarly` for several reads at once: all their `data`, in order, or nothing taken unless all have arrived. */
+export function takeAllArrivedEarly(requests: readonly EarlyRequest[]): unknown[] | undefined {
+  const data = peekAllArrivedEarly(requests);
+  if (data) forgetEarly(requests);
+  return data;
+}
+
 function takeEarlyRead(config: InternalAxiosRequestConfig): Promise<AxiosResponse> | undefined {
-  if ((config.method ?? 'get').toLowerCase() !== 'get' || earlyReads.size === 0) return undefined;
+  if (earlyReads.size === 0) return undefined;
+  if ((config.method ?? 'get').toLowerCase() !== 'get') {
+    // A write may change what they answered: none of them is handed out after it.
+    earlyReads.clear();
+    return undefined;
+  }
   const now = Date.now();
   // Answers nobody took in time are dropped, so the map never outlives the start of a visit.
   for (const [key, { expiresAt }] of earlyReads) if (expiresAt <= now) earlyReads.delete(key);

@@ -1,9 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { loadMenus, loadPermissions, loadTopMenus, takeArrivedMenus, type MenuItem, type TopMenu } from '../../providers/access';
 import { storeKeys } from '../../providers/session';
+import { NAVIGATION_READ_TTL_MS } from '../../providers/http';
 import { getStore, setStore } from '../../providers/storage';
+import { readScreenDataEarly } from '../router/readVisitDataEarly';
 import { destinationOf } from './menuTree';
 
 export interface MenuState {
@@ -129,12 +131,18 @@ export function useMenuName(): (menu: Pick<MenuItem, 'code' | 'name'>) => string
 /** Opens a menu's page: in the app (embedded when external), or in a new window for `isOpen` 2. */
 export function useOpenMenu(): (menu: Pick<MenuItem, 'path' | 'isOpen'>) => void {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return useCallback(
     (menu) => {
       const destination = destinationOf(menu);
-      if (destination.kind === 'window') window.open(destination.url, '_blank', 'noopener');
-      else void navigate(destination.to);
+      if (destination.kind === 'window') {
+        window.open(destination.url, '_blank', 'noopener');
+        return;
+      }
+      // The screen shown already asks for nothing on the same address.
+      if (destination.to !== pathname) readScreenDataEarly(destination.to, '', NAVIGATION_READ_TTL_MS);
+      void navigate(destination.to);
     },
-    [navigate],
+    [navigate, pathname],
   );
 }

@@ -11,9 +11,18 @@ import { resourceSchemas } from '../../resources/schemas';
 export function readVisitDataEarly({ pathname, search }: { pathname: string; search: string }): void {
   if (!getToken()) return;
   readMenusEarly();
+  readScreenDataEarly(pathname, search);
+}
+
+/**
+ * The first page of the screen's list at `pathname` (unless the address asks for another page or filter), asked for
+ * now. Also when a menu is clicked: the request leaves with the click rather than once the list has been drawn.
+ */
+export function readScreenDataEarly(pathname: string, search: string, ttlMs?: number): void {
+  if (!getToken() || search !== '') return;
   const screen = screenRouteOf(pathname, resourceSchemas);
   const schema = resourceSchemas.find((candidate) => candidate.route === screen);
-  if (schema && search === '') readFirstPageEarly(schema);
+  if (schema) readFirstPageEarly(schema, ttlMs);
 }
 
 // Run as this module is evaluated: main.tsx imports it before the rest of the app, so the requests leave while the

@@ -4,6 +4,7 @@ import {
   BladeError,
   configureHttp,
   EARLY_READ_TTL_MS,
+  NAVIGATION_READ_TTL_MS,
   http,
   MESSAGE_BURST_MS,
   readEarly,
@@ -438,6 +439,24 @@ describe('early reads', () => {
     // Three early reads and three requests, each of which asked the server itself.
     expect(hits).toHaveLength(6);
     expect(late.data.data).toEqual({ hit: 6 });
+  });
+
+  it('a read started by a click waits a shorter while, and no early answer is handed out after a write', async () => {
+    signIn('jwt-early');
+    const hits = counted('/api/blade-system/param/list');
+    server.use(route.post('/api/blade-system/param/submit', () => envelope(true)));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    readEarly('/api/blade-system/param/list', undefined, NAVIGATION_READ_TTL_MS);
+    vi.setSystemTime(Date.now() + NAVIGATION_READ_TTL_MS + 1);
+    expect((await http.get('/api/blade-system/param/list')).data.data).toEqual({ hit: 2 });
+    vi.useRealTimers();
+
+    // Asked for before a save, answered before it: the list read after the save asks the server again.
+    readEarly('/api/blade-system/param/list');
+    await earlyReadsSettled(1000);
+    await http.post('/api/blade-system/param/submit', { paramKey: 'k' });
+    expect((await http.get('/api/blade-system/param/list')).data.data).toEqual({ hit: 4 });
+    expect(hits).toHaveLength(4);
   });
 
   it('applies the receiving request\'s rules: a refused answer shows its message once, unless the request is silent', async () => {

@@ -1,7 +1,7 @@
 import { delay, http as route } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { takeArrivedMenus } from '../../providers/access';
-import { takeArrivedFirstPage } from '../../providers/data';
+import { arrivedFirstPageOf } from '../../providers/data';
 import { setToken } from '../../providers/storage';
 import { paramSchema } from '../../resources/param/schema';
 import { readVisitDataEarly } from '../../src/router/readVisitDataEarly';
@@ -37,7 +37,7 @@ describe("a visit's data asked for at start", () => {
       '/api/blade-system/menu/top-menu',
       '/api/blade-system/param/list?current=1&size=10',
     ]);
-    expect(takeArrivedFirstPage(paramSchema)).toEqual({ data: [{ id: '1' }], total: 1 });
+    expect(arrivedFirstPageOf(paramSchema)).toEqual({ data: [{ id: '1' }], total: 1 });
     expect(takeArrivedMenus()).toEqual({ menus: [], topMenus: [], permissions: {} });
   });
 

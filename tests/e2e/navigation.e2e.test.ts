@@ -186,6 +186,36 @@ describe('navigation shell end to end', () => {
     await page.waitForURL(/\/wel\/index$/);
   });
 
+  it('a menu click asks for the list with the click, once, rather than after drawing it empty', async () => {
+    await page.goto(`${product.url}/wel/index`);
+    await sider().waitFor();
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('.crud-page[data-resource=tooldevice] .ant-table')) return;
+        observer.disconnect();
+        performance.mark('list-drawn');
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    const lists: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes('/gateway/blade-tooldevice/toolDevice/list')) lists.push(request.url());
+    };
+    page.on('request', onRequest);
+    await openFromSider('测试管理', '工具设备');
+    await page.locator('.crud-page[data-resource=tooldevice] .ant-table-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(lists).toHaveLength(1);
+    const { asked, drawn } = await page.evaluate(() => ({
+      asked: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/toolDevice/list'))!.startTime,
+      drawn: performance.getEntriesByName('list-drawn')[0].startTime,
+    }));
+    expect(asked).toBeLessThan(drawn);
+    await tabMenu('关闭全部');
+    await page.waitForURL(/\/wel\/index$/);
+  });
+
   it('清除缓存 asks first, calls the server and reports 清除完毕', async () => {
     const cleared = page.waitForRequest((request) => request.url().includes('/api/blade-auth/oauth/clear-cache'));
     await tabMenu('清除缓存');

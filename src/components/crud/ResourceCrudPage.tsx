@@ -6,7 +6,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
-import { takeArrivedFirstPage } from '../../../providers/data';
+import { arrivedFirstPageOf, forgetFirstPageRead } from '../../../providers/data';
 import { getToken } from '../../../providers/storage';
 import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
 import { schemaByName } from '../../../resources/schemas';
@@ -58,10 +58,11 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   // The parent of a child added from its row travels in the history entry, so a reload keeps it too.
   const childDefaults = (state as { initialValues?: Record<string, unknown> } | null)?.initialValues;
 
-  // The first page asked for while the code loaded (a cold visit of the bare address): the first render shows its rows.
-  // Handed out once, to the query of that first page only (react-query asks for initial data for every new key).
+  // The first page asked for while the code loaded (a cold visit of the bare address) or with the menu click: the first
+  // render shows its rows. Handed out once, to the query of that first page only (react-query asks for initial data
+  // for every new key), and forgotten once the screen is shown: a later reload asks the server.
   const [arrivedFirstPage] = useState(() => {
-    let page = search === '' ? takeArrivedFirstPage<BaseRecord>(schema) : undefined;
+    let page = search === '' ? arrivedFirstPageOf<BaseRecord>(schema) : undefined;
     if (!page) return undefined;
     return () => {
       const once = page;
@@ -69,6 +70,9 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       return once;
     };
   });
+  useEffect(() => {
+    if (arrivedFirstPage) forgetFirstPageRead(schema);
+  }, [arrivedFirstPage, schema]);
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useResourceTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
