@@ -72,14 +72,17 @@ function Shell() {
   );
 }
 
-/** The signed-in shell: sidebar, header, tabs and the current page; keeps the token fresh while it is shown. */
-export default function AppLayout() {
+/**
+ * The signed-in shell: sidebar, header, tabs and the current page; keeps the token fresh while it is shown.
+ * `prepareScreen` loads what a screen needs before a menu opens it (see `useOpenMenu`).
+ */
+export default function AppLayout({ prepareScreen }: { prepareScreen?: (pathname: string) => Promise<unknown> }) {
   useEffect(() => {
     startTokenRefreshTimer();
     return stopTokenRefreshTimer;
   }, []);
   return (
-    <MenuProvider>
+    <MenuProvider prepareScreen={prepareScreen}>
       {/* antd App: modal and message hooks for the signed-in pages (confirmations, warnings). */}
       <App className="app-layout-root">
         <Shell />

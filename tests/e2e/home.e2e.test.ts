@@ -76,6 +76,17 @@ describe('home and dashboard with real figures', () => {
     expect(description).toContain(`运行中 ${runningTotal}`);
   });
 
+  it('an entry card opens its screen with its rows, and the home tab brings the figures back', async () => {
+    const entry = page.locator('.welcome-page__entry').filter({ hasText: '测试对象' });
+    await entry.click();
+    await page.waitForURL(/\/test\/testobject(\?|$)/);
+    const firstPage = await apiData('/gateway/blade-testobject/testObject/list?current=1&size=10');
+    await expect.poll(() => rows().count()).toBe(firstPage.records.length);
+    await page.locator('.app-tabs').getByText('首页', { exact: true }).click();
+    await page.waitForURL(/\/wel\/index$/);
+    await chart('任务运行状态分布').waitFor();
+  });
+
   it('opens the dashboard: three charts and the ten newest task records', async () => {
     await page.getByRole('button', { name: '查看仪表盘' }).click();
     await page.waitForURL(/\/wel\/dashboard/);
