@@ -62,16 +62,17 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   // render shows its rows. Handed out once, to the query of that first page only (react-query asks for initial data
   // for every new key), and forgotten once the screen is shown: a later reload asks the server.
   const [arrivedFirstPage] = useState(() => {
-    let page = search === '' ? arrivedFirstPageOf<BaseRecord>(schema) : undefined;
+    const page = search === '' ? arrivedFirstPageOf<BaseRecord>(schema) : undefined;
     if (!page) return undefined;
-    return () => {
-      const once = page;
-      page = undefined;
-      return once;
-    };
+    // Asked as often as react-query likes while the screen's first render runs (a changing answer would make React
+    // render the screen again before painting it); no longer once it is shown, so another page or filter is asked for.
+    const handout = { page: page as typeof page | undefined };
+    return Object.assign(() => handout.page, { shown: () => (handout.page = undefined) });
   });
   useEffect(() => {
-    if (arrivedFirstPage) forgetFirstPageRead(schema);
+    if (!arrivedFirstPage) return;
+    arrivedFirstPage.shown();
+    forgetFirstPageRead(schema);
   }, [arrivedFirstPage, schema]);
   const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useResourceTable<BaseRecord>({
     resource: schema.name,
