@@ -74,7 +74,7 @@ function Shell() {
 
 /**
  * The signed-in shell: sidebar, header, tabs and the current page; keeps the token fresh while it is shown.
- * `prepareScreen` loads what a screen needs before a menu opens it (see `useOpenMenu`).
+ * `prepareScreen` loads what a screen needs before a menu opens it (see `useOpenScreen`).
  */
 export default function AppLayout({ prepareScreen }: { prepareScreen?: (pathname: string) => Promise<unknown> }) {
   useEffect(() => {

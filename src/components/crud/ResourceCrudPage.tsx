@@ -59,8 +59,8 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const childDefaults = (state as { initialValues?: Record<string, unknown> } | null)?.initialValues;
 
   // The first page asked for while the code loaded (a cold visit of the bare address) or with the menu click: the first
-  // render shows its rows. Handed out once, to the query of that first page only (react-query asks for initial data
-  // for every new key), and forgotten once the screen is shown: a later reload asks the server.
+  // render shows its rows. Handed to the query of that first page only (react-query asks for initial data for every
+  // new key), and forgotten once the screen is shown: a later reload asks the server.
   const [arrivedFirstPage] = useState(() => {
     const page = search === '' ? arrivedFirstPageOf<BaseRecord>(schema) : undefined;
     if (!page) return undefined;

@@ -124,12 +124,12 @@ export function localizedOptions(
   return options.map((o) => ({ value: o.value, label: o.label[lang] }));
 }
 
-/** The label of a stored value among the options; dictionary keys are strings while values may be numbers. */
 /** A number the server sends as `-1` is unset (Blade's null), unless the field's choices include -1. */
 export function isUnsetNumber(field: FieldSchema, value: unknown, options: readonly FieldOption[] = []): boolean {
   return isNumericField(field) && value === -1 && !options.some((option) => String(option.value) === '-1');
 }
 
+/** The label of a stored value among the options; dictionary keys are strings while values may be numbers. */
 export function optionLabelOf(options: readonly FieldOption[], value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   return options.find((o) => String(o.value) === String(value))?.label;
