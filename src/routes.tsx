@@ -58,13 +58,6 @@ export function preloadSignedInScreens(pathname: string): Promise<unknown> {
 /** What the login page loads while the visitor signs in: the shell, the layout and the home page. */
 const prepareSignedIn = () => void Promise.allSettled([RefineShell.preload(), AppLayout.preload(), WelcomePage.preload()]);
 
-/** How long a menu click keeps the current screen while the next one's code and first page come in. */
-const PREPARE_WAIT_MS = 300;
-
-/** The code of the screen at `pathname` and the data asked for early, or PREPARE_WAIT_MS, whichever comes first. */
-const prepareScreen = (pathname: string): Promise<unknown> =>
-  Promise.race([preloadSignedInScreens(pathname), new Promise((resolve) => setTimeout(resolve, PREPARE_WAIT_MS))]);
-
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 export function AppRoutes() {
@@ -79,7 +72,7 @@ export function AppRoutes() {
         <Route path="/wel" element={<Navigate to={siteConfig.homePath} replace />} />
         <Route element={suspended(<RefineShell />)}>
           <Route path="/lock" element={suspended(<LockPage />)} />
-          <Route element={suspended(<AppLayout prepareScreen={prepareScreen} />)}>
+          <Route element={suspended(<AppLayout />)}>
             <Route path={siteConfig.homePath} element={<WelcomePage />} />
             <Route path="/info/index" element={<InfoPage />} />
             <Route path="/wel/dashboard" element={<DashboardPage />} />

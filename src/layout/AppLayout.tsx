@@ -72,17 +72,14 @@ function Shell() {
   );
 }
 
-/**
- * The signed-in shell: sidebar, header, tabs and the current page; keeps the token fresh while it is shown.
- * `prepareScreen` loads what a screen needs before a menu opens it (see `useOpenScreen`).
- */
-export default function AppLayout({ prepareScreen }: { prepareScreen?: (pathname: string) => Promise<unknown> }) {
+/** The signed-in shell: sidebar, header, tabs and the current page; keeps the token fresh while it is shown. */
+export default function AppLayout() {
   useEffect(() => {
     startTokenRefreshTimer();
     return stopTokenRefreshTimer;
   }, []);
   return (
-    <MenuProvider prepareScreen={prepareScreen}>
+    <MenuProvider>
       {/* antd App: modal and message hooks for the signed-in pages (confirmations, warnings). */}
       <App className="app-layout-root">
         <Shell />

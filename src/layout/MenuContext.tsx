@@ -4,7 +4,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { loadMenus, loadPermissions, loadTopMenus, takeArrivedMenus, type MenuItem, type TopMenu } from '../../providers/access';
 import { storeKeys } from '../../providers/session';
 import { NAVIGATION_READ_TTL_MS } from '../../providers/http';
-import { finishProgress, startProgress } from '../../providers/progress';
 import { getStore, setStore } from '../../providers/storage';
 import { readScreenDataEarly } from '../router/readVisitDataEarly';
 import { destinationOf } from './menuTree';
@@ -22,11 +21,7 @@ export interface MenuState {
   selectTopMenu(id: string | undefined): Promise<void>;
   /** Fetches menus and button permissions again (after the server-side cache was cleared). */
   reload(): Promise<void>;
-  /** Loads what the screen at a path needs (its code, its first page asked for early); settles within a moment. */
-  prepareScreen(pathname: string): Promise<unknown>;
 }
-
-const ready = async () => undefined;
 
 const MenuContext = createContext<MenuState>({
   allMenus: [],
@@ -36,7 +31,6 @@ const MenuContext = createContext<MenuState>({
   loaded: false,
   selectTopMenu: async () => undefined,
   reload: async () => undefined,
-  prepareScreen: ready,
 });
 
 /** The signed-in user's whole menu tree, as the home page's entry cards use it. */
@@ -73,7 +67,7 @@ function arrivedMenus() {
  * at login so the shell renders at once and then reloads menus, top menus and button permissions, so that a page
  * reload picks up role changes either way.
  */
-export function MenuProvider({ children, prepareScreen = ready }: { children: ReactNode; prepareScreen?: (pathname: string) => Promise<unknown> }) {
+export function MenuProvider({ children }: { children: ReactNode }) {
   // Taken in the first render: the whole shell renders once with them instead of again when they arrive.
   const [arrived] = useState(arrivedMenus);
   const [allMenus, setAllMenus] = useState<MenuItem[]>(() => arrived?.menus ?? storedMenus());
@@ -122,9 +116,8 @@ export function MenuProvider({ children, prepareScreen = ready }: { children: Re
       loaded,
       selectTopMenu,
       reload,
-      prepareScreen,
     }),
-    [allMenus, topMenuMenus, topMenus, activeTopMenuId, loaded, selectTopMenu, reload, prepareScreen],
+    [allMenus, topMenuMenus, topMenus, activeTopMenuId, loaded, selectTopMenu, reload],
   );
   return <MenuContext.Provider value={state}>{children}</MenuContext.Provider>;
 }
@@ -135,47 +128,21 @@ export function useMenuName(): (menu: Pick<MenuItem, 'code' | 'name'>) => string
   return useCallback((menu) => t(`menu.${menu.code}`, { defaultValue: menu.name }), [t]);
 }
 
-/** The latest screen opened: a slower screen prepared for an earlier click does not open after it. */
-let latestOpening = 0;
-
-/**
- * Opens a screen of the app the way a menu does: its list's first page is asked for with the click, and the current
- * screen stays (the progress bar running) until the new one's code and that page are in, for a moment at most. The
- * new screen then renders once, with its rows, instead of empty first (and its render is not thrown away and done
- * again while its code arrives).
- */
-export function useOpenScreen(): (to: string) => void {
+/** Opens a menu's page: in the app (embedded when external), or in a new window for `isOpen` 2. */
+export function useOpenMenu(): (menu: Pick<MenuItem, 'path' | 'isOpen'>) => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { prepareScreen } = useContext(MenuContext);
-  return useCallback(
-    (to) => {
-      const opening = ++latestOpening;
-      // The screen shown already asks for nothing on the same address.
-      if (to === pathname) {
-        void navigate(to);
-        return;
-      }
-      readScreenDataEarly(to, '', NAVIGATION_READ_TTL_MS);
-      startProgress();
-      void prepareScreen(to).then(() => {
-        finishProgress();
-        if (opening === latestOpening) void navigate(to);
-      });
-    },
-    [navigate, pathname, prepareScreen],
-  );
-}
-
-/** Opens a menu's page: in the app (embedded when external, see `useOpenScreen`), or in a new window for `isOpen` 2. */
-export function useOpenMenu(): (menu: Pick<MenuItem, 'path' | 'isOpen'>) => void {
-  const openScreen = useOpenScreen();
   return useCallback(
     (menu) => {
       const destination = destinationOf(menu);
-      if (destination.kind === 'window') window.open(destination.url, '_blank', 'noopener');
-      else openScreen(destination.to);
+      if (destination.kind === 'window') {
+        window.open(destination.url, '_blank', 'noopener');
+        return;
+      }
+      // The screen shown already asks for nothing on the same address.
+      if (destination.to !== pathname) readScreenDataEarly(destination.to, '', NAVIGATION_READ_TTL_MS);
+      void navigate(destination.to);
     },
-    [openScreen],
+    [navigate, pathname],
   );
 }

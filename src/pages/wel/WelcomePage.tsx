@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Identity } from '../../../providers/auth';
-import { useMenus, useOpenScreen } from '../../layout/MenuContext';
+import { useMenus } from '../../layout/MenuContext';
 import { menuIconOf } from '../../layout/menuIcons';
 import { isExternalPath, leafMenus } from '../../layout/menuTree';
 import { BarChart, LineChart } from '../../components/charts';
@@ -26,8 +26,7 @@ export default function WelcomePage() {
   const noData = t('figures.noData');
   const runsTitle = t('figures.runsPerDay', { days: figures?.runsPerDay.length ?? 14 });
 
-  const openScreen = useOpenScreen();
-  const open = (path: string) => (isExternalPath(path) ? window.open(path, '_blank', 'noopener') : openScreen(path));
+  const open = (path: string) => (isExternalPath(path) ? window.open(path, '_blank', 'noopener') : navigate(path));
 
   return (
     <div className="welcome-page">
