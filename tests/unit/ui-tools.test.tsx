@@ -40,6 +40,17 @@ describe('themes (spec §2)', () => {
     expect(antdThemeOf('hey', '#F5222D').token?.colorPrimary).toBe('#F5222D');
   });
 
+  it('names Chinese system fonts before the generic family, after the Latin ones, in every theme', () => {
+    for (const name of THEME_NAMES) {
+      const families = antdThemeOf(name, '#409EFF').token?.fontFamily?.split(', ') ?? [];
+      const at = (family: string) => families.indexOf(family);
+      for (const chinese of ["'PingFang SC'", "'Microsoft YaHei'", "'Noto Sans CJK SC'"]) {
+        expect(at(chinese)).toBeGreaterThan(at('Arial'));
+        expect(at(chinese)).toBeLessThan(at('sans-serif'));
+      }
+    }
+  });
+
   it('defaults to theme-hey and #409EFF, ignoring unknown stored values', () => {
     setStore({ name: 'themeName', content: 'purple' });
     setStore({ name: 'colorName', content: 'red; background: url(x)' });
