@@ -35,8 +35,14 @@ const COUNT_TRIGGERS = [
  * audit columns, the list index, per-tenant unique indexes, and the live-row count triggers.
  */
 export async function ensureResourceTables(db: Db, schema: ResourceSchema): Promise<void> {
-  if (schema.tableOwner === 'migration') await checkMigrationTable(db, schema);
-  else await ensureResourceTable(db, schema);
+  if (schema.tableOwner === 'migration') {
+    await checkMigrationTable(db, schema);
+    // An unfiltered list's total is the live-row count: a migration's table is counted like the others.
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      await ensureCountTriggers(tx, assertIdentifier(schema.table));
+    });
+  } else await ensureResourceTable(db, schema);
   for (const child of schema.children ?? []) await ensureResourceTable(db, childSchemaOf(schema, child));
   for (const link of schema.links ?? []) await db.exec(linkTableDdl(link));
 }
@@ -68,7 +74,7 @@ function tablesFingerprint(schema: ResourceSchema): string {
     owner: schema.tableOwner ?? 'schema',
     tables: [schema, ...(schema.children ?? []).map((child) => childSchemaOf(schema, child))].map((table) =>
       table === schema && schema.tableOwner === 'migration'
-        ? { checked: [...columnsOf(schema), ...writeOnlyColumnsOf(schema)].map((column) => column.column) }
+        ? { checked: [...columnsOf(schema), ...writeOnlyColumnsOf(schema)].map((column) => column.column), counted: true }
         : { ddl: tableDdl(table) },
     ),
     links: (schema.links ?? []).map(linkTableDdl),
@@ -118,23 +124,26 @@ async function ensureResourceTable(db: Db, schema: ResourceSchema): Promise<void
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await tx.exec(tableDdl(schema));
-
-    const existing = await tx.query<{ tgname: string }>(
-      `SELECT tgname FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname LIKE $2`,
-      [table, `${table}_count_%`],
-    );
-    if (existing.length === COUNT_TRIGGERS.length) return;
-    for (const [name, event, transition] of COUNT_TRIGGERS) {
-      await tx.exec(`DROP TRIGGER IF EXISTS ${table}_count_${name} ON ${table};
-        CREATE TRIGGER ${table}_count_${name} AFTER ${event} ON ${table} ${transition}
-        FOR EACH STATEMENT EXECUTE FUNCTION blade_count_live_rows();`);
-    }
-    // Rows written before the triggers existed are counted once here.
-    await tx.query('DELETE FROM blade_row_count WHERE table_name = $1', [table]);
-    await tx.query(
-      `INSERT INTO blade_row_count (table_name, tenant_id, live_rows)
-       SELECT $1, tenant_id, count(*) FROM ${table} WHERE is_deleted = 0 GROUP BY tenant_id`,
-      [table],
-    );
+    await ensureCountTriggers(tx, table);
   });
+}
+
+/** The triggers that keep `blade_row_count` for a table; rows written before they existed are counted once. */
+async function ensureCountTriggers(tx: Db, table: string): Promise<void> {
+  const existing = await tx.query<{ tgname: string }>(
+    `SELECT tgname FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname LIKE $2`,
+    [table, `${table}_count_%`],
+  );
+  if (existing.length === COUNT_TRIGGERS.length) return;
+  for (const [name, event, transition] of COUNT_TRIGGERS) {
+    await tx.exec(`DROP TRIGGER IF EXISTS ${table}_count_${name} ON ${table};
+      CREATE TRIGGER ${table}_count_${name} AFTER ${event} ON ${table} ${transition}
+      FOR EACH STATEMENT EXECUTE FUNCTION blade_count_live_rows();`);
+  }
+  await tx.query('DELETE FROM blade_row_count WHERE table_name = $1', [table]);
+  await tx.query(
+    `INSERT INTO blade_row_count (table_name, tenant_id, live_rows)
+     SELECT $1, tenant_id, count(*) FROM ${table} WHERE is_deleted = 0 GROUP BY tenant_id`,
+    [table],
+  );
 }
