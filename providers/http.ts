@@ -143,15 +143,6 @@ export function earlyReadsSettled(maxWaitMs: number): Promise<void> {
   });
 }
 
-/**
- * The `data` of an early read's successful envelope, if it has already arrived: taken (no request will receive it),
- * so a screen can render with it at once. Anything else (not arrived, a failure, another code) stays for the request
- * that will take it, which handles it by every rule of this client.
- */
-export function takeArrivedEarly(url: string, params?: Record<string, unknown>): unknown {
-  return takeAllArrivedEarly([[url, params]])?.[0];
-}
-
 type EarlyRequest = readonly [string, Record<string, unknown>?];
 
 /**
@@ -175,7 +166,11 @@ export function forgetEarly(requests: readonly EarlyRequest[]): void {
   for (const [url, params] of requests) earlyReads.delete(earlyReadKey({ url, params }));
 }
 
-/** `takeArrivedEarly` for several reads at once: all their `data`, in order, or nothing taken unless all have arrived. */
+/**
+ * The `data` of early reads' successful envelopes, in order, if all have already arrived: taken (no request will
+ * receive them), so a screen can render with them at once. Otherwise nothing is taken: what has not arrived, a
+ * failure or another code stays for the request that will take it, which handles it by every rule of this client.
+ */
 export function takeAllArrivedEarly(requests: readonly EarlyRequest[]): unknown[] | undefined {
   const data = peekAllArrivedEarly(requests);
   if (data) forgetEarly(requests);

@@ -9,7 +9,7 @@ import {
   MESSAGE_BURST_MS,
   readEarly,
   SESSION_EXPIRED_MESSAGE,
-  takeArrivedEarly,
+  takeAllArrivedEarly,
   earlyReadsSettled,
 } from '../../providers/http';
 import { isProgressRunning, PROGRESS_BAR_ID } from '../../providers/progress';
@@ -18,6 +18,9 @@ import { getRefreshToken, getStore, getToken, setRefreshToken, setStore, setToke
 import { describeRequest, envelope, server, tokenResponse, useMockServer, type SeenRequest } from './support';
 
 useMockServer();
+
+/** One early read, taken as the screens take theirs. */
+const takeArrivedEarly = (url: string, params?: Record<string, unknown>) => takeAllArrivedEarly([[url, params]])?.[0];
 
 const notifyError = vi.fn<(msg: string) => void>();
 const onSessionExpired = vi.fn<() => void>();
