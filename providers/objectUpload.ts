@@ -4,6 +4,23 @@ import { http, notifyError } from './http';
 export const OBS_UPLOAD_FAILED = 'OBS上传失败';
 export const OSS_CREDENTIAL_URL = '/api/blade-resource/oss/oss-credential';
 export const OBS_DETAILS_URL = '/gateway/blade-oss/oss/huawei/obsDetails';
+export const PUT_FILE_URL = '/api/blade-resource/oss/endpoint/put-file';
+
+/** `put-file`: a file stored as an attachment (附件管理), served back at `link`. */
+export interface StoredFile {
+  link: string;
+  name: string;
+  originalName: string;
+  attachId: string;
+}
+
+/** Stores a file through the server (avatars, attachments); resolves with where it is served. */
+export async function storeFile(file: Blob & { name?: string }): Promise<StoredFile> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'file');
+  const response = await http.post<{ data: StoredFile }>(PUT_FILE_URL, form);
+  return response.data.data;
+}
 
 /** `oss-credential`: where and how to PUT one file (a presigned URL; no key pair reaches the browser). */
 export interface UploadCredential {
@@ -68,7 +85,7 @@ export async function requestUploadCredential(file: { name: string; size: number
 }
 
 /** PUT with XMLHttpRequest, which (unlike fetch) reports upload progress. Resolves with the HTTP status. */
-function putFile(credential: UploadCredential, file: Blob, options: UploadOptions): Promise<number> {
+function putPresigned(credential: UploadCredential, file: Blob, options: UploadOptions): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(credential.method, credential.uploadUrl);
@@ -93,7 +110,7 @@ function putFile(credential: UploadCredential, file: Blob, options: UploadOption
  */
 export async function uploadObject(file: File, options: UploadOptions = {}): Promise<UploadedObject> {
   const credential = await requestUploadCredential(file);
-  const status = await putFile(credential, file, options);
+  const status = await putPresigned(credential, file, options);
   if (status !== 200) {
     notifyError(OBS_UPLOAD_FAILED);
     throw new ObjectUploadError(status);

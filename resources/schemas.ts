@@ -1,4 +1,6 @@
+import { apiLogSchema } from './apilog/schema';
 import { apiScopeSchema } from './apiscope/schema';
+import { attachSchema } from './attach/schema';
 import { dataScopeSchema } from './datascope/schema';
 import { dictSchema } from './dict/schema';
 import { dictBizSchema } from './dictbiz/schema';
@@ -29,6 +31,7 @@ import { roleSchema } from './role/schema';
 import { topMenuSchema } from './topmenu/schema';
 import type { ResourceSchema } from './types';
 import { userSchema } from './user/schema';
+import { usualLogSchema } from './usuallog/schema';
 
 /**
  * The registry: one line per resource. The server builds tables, routes, guards and menus from these; the front end
@@ -51,6 +54,9 @@ export const resourceSchemas: ResourceSchema[] = [
   terminalSchema,
   taskSchema,
   taskRecordSchema,
+  attachSchema,
+  usualLogSchema,
+  apiLogSchema,
   errorLogSchema,
   operationLogSchema,
   importCheckSchema,

@@ -7,7 +7,7 @@ import { idList, jsonBody, type ResourceStore, type SubmitSink } from './crud';
 import { mountLink } from './links';
 import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
-import { recordOperation } from './operation-log';
+import { recordOperation } from './logs';
 import { assertCode, hasMenu } from './permissions';
 import { actingInTenant } from './scope';
 import { parseIdValue } from './validate';

@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../db/types';
 
 export const RATE_WINDOW_MS = 60_000;
@@ -10,14 +10,19 @@ export const RATE_LIMITED = '请求过于频繁,请稍后再试';
  * (one atomic upsert), so several processes on one PostgreSQL share the budget. The address is the socket's peer:
  * forwarded headers are the client's to forge.
  */
+/** The socket's peer address; undefined off a Node socket (app.request in a test). */
+export function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
 export function limitRate(db: Db, name: string, perMinute: number): MiddlewareHandler {
   return async (c, next) => {
-    let address = 'unknown';
-    try {
-      address = getConnInfo(c).remote.address ?? 'unknown';
-    } catch {
-      // Not on a Node socket (app.request in a test): one shared bucket.
-    }
+    // Off a Node socket: one shared bucket.
+    const address = peerAddress(c) ?? 'unknown';
     const now = Date.now();
     const windowStart = now - (now % RATE_WINDOW_MS);
     const [row] = await db.query<{ hits: number }>(

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snap } from './browser';
 import { chooseOption, CrudPage } from './crudPage';
-import { loginAs, useProductPage, type ProductPage } from './product';
+import { ADMIN_PASSWORD, apiCall, apiLogin, loginAs, useProductPage, type ProductPage } from './product';
 
 let opened: ProductPage;
 let page: Page;
@@ -175,6 +175,52 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     } finally {
       await page.setViewportSize(viewport);
     }
+  });
+
+  it('uploads an attachment, downloads it under its own name, and deletes it so its link no longer serves it', async () => {
+    const attachments = new CrudPage(page, opened.product.url, '/resource/attach');
+    await attachments.open();
+    await page.getByRole('button', { name: /上\s*传/ }).click();
+    const dialog = page.locator('.ant-modal-content').filter({ hasText: '附件上传' });
+    await dialog.locator('input[type=file]').setInputFiles({ name: '测试报告.txt', mimeType: 'text/plain', buffer: Buffer.from('report of run 1\n') });
+    await page.locator('.ant-message').getByText('上传成功: 测试报告.txt').waitFor();
+    await snap(page, 'attach-upload');
+    await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+    const row = attachments.row('测试报告.txt');
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/txt[\s\S]*16 B[\s\S]*\/api\/blade-resource\/oss\/endpoint\/file\//);
+    const link = (await row.locator('td').filter({ hasText: '/api/blade-resource/oss/endpoint/file/' }).innerText()).trim();
+
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: /下\s*载/ }).click();
+    expect((await download).suggestedFilename()).toBe('测试报告.txt');
+
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message, .ant-notification').getByText('删除成功', { exact: true }).waitFor();
+    await expect.poll(() => attachments.row('测试报告.txt').count()).toBe(0);
+    expect((await fetch(`${opened.product.url}${link}`)).status).toBe(404);
+  });
+
+  it('shows the sign-in in the API log, and an account lock and unlock in the usual log', async () => {
+    const apiLogs = new CrudPage(page, opened.product.url, '/monitor/log/api');
+    await apiLogs.open();
+    await apiLogs.rowAction('登录用户验证', '查看');
+    await apiLogs.form.getByText('/api/blade-auth/oauth/token').first().waitFor();
+    const params = await apiLogs.form.getByText(/"grant_type":"captcha"/).innerText();
+    expect(params).toContain('"password":"******"');
+    await snap(page, 'api-log-view');
+    await apiLogs.close();
+
+    for (let attempt = 0; attempt < 5; attempt++) await apiLogin(opened.product, 'tester', 'wrong-password').catch(() => undefined);
+    const admin = await apiLogin(opened.product, 'admin', ADMIN_PASSWORD);
+    const testerId = await idOf('blade_user', 'account', 'tester');
+    expect((await apiCall(opened.product, admin, `/api/blade-system/user/unlock?userIds=${testerId}`, {})).body.code).toBe(200);
+    const usualLogs = new CrudPage(page, opened.product.url, '/monitor/log/usual');
+    await usualLogs.open();
+    await usualLogs.row('账号 tester 连续5次密码错误，已锁定30分钟').getByText('WARN').waitFor();
+    await usualLogs.row('账号 tester 已由 admin 解封').getByText('INFO').waitFor();
+    await snap(page, 'usual-log');
   });
 
   it('shows a menu entry without a screen inside the layout', async () => {

@@ -5,6 +5,8 @@ export const ADMIN_PASSWORD = 'Server-test-admin1';
 export const TESTER = { tenantId: '000000', account: 'tester', password: ADMIN_PASSWORD } as const;
 /** An account the lock-out test may lock without disturbing the others. */
 export const LOCK_VICTIM = { tenantId: '000000', account: 'lockme', password: 'Lockme-pass1' } as const;
+/** Locked and unlocked by the server-log tests, to find the usual-log rows of both events. */
+export const LOG_LOCK_VICTIM = { id: '1900000000000000003', tenantId: '000000', account: 'lockme_log', password: 'Lockme-log-pass1' } as const;
 /** A second tenant with its own administrator and parameters, for isolation tests. */
 export const OTHER_TENANT = {
   tenantId: '100001',

@@ -6,7 +6,7 @@ import { startServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
-import { ADMIN_PASSWORD, LOCK_VICTIM, OTHER_TENANT, QUOTA_TENANT, SCOPE_FIXTURE } from './fixtures';
+import { ADMIN_PASSWORD, LOCK_VICTIM, LOG_LOCK_VICTIM, OTHER_TENANT, QUOTA_TENANT, SCOPE_FIXTURE } from './fixtures';
 
 const NOW = '2024-01-02 03:04:05';
 
@@ -21,6 +21,8 @@ async function addUser(db: Db, id: string, tenantId: string, account: string, pa
 /** Rows the tests need beyond the seed (which has `tester`): a lock-out victim and a second tenant. */
 async function addFixtures(db: Db) {
   await addUser(db, '1900000000000000002', LOCK_VICTIM.tenantId, LOCK_VICTIM.account, LOCK_VICTIM.password, SEED_IDS.userRole, SEED_IDS.dept);
+  const logVictim = LOG_LOCK_VICTIM;
+  await addUser(db, logVictim.id, logVictim.tenantId, logVictim.account, logVictim.password, SEED_IDS.userRole, SEED_IDS.dept);
 
   const other = OTHER_TENANT;
   await db.query(

@@ -1,11 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, loginAdmin } from './client';
+import { call, login, loginAdmin, md5, requestToken } from './client';
+import { ADMIN_PASSWORD, LOG_LOCK_VICTIM, OTHER_TENANT } from './fixtures';
+
+const API_LOG = '/api/blade-log/api';
+const USUAL_LOG = '/api/blade-log/usual';
 
 let admin: string;
+let other: string;
 
 beforeAll(async () => {
   admin = await loginAdmin();
+  other = (await login(OTHER_TENANT)).access_token;
 });
+
+async function rowsOf(token: string, path: string) {
+  const answer = await call(path, { token });
+  expect(answer.body.code, answer.text).toBe(200);
+  return answer.body.data.records as Record<string, string | number>[];
+}
 
 describe('error logs', () => {
   it("answer the whole count past the first page (a migration's table is counted like the others)", async () => {
@@ -16,5 +28,47 @@ describe('error logs', () => {
     const page = await call('/api/blade-log/error/list?current=1&size=10', { token: admin });
     expect(page.body.data.records).toHaveLength(10);
     expect(page.body.data.total).toBe(before + 12);
+  });
+});
+
+describe('API logs', () => {
+  it('hold one row per sign-in: the call, the client, the time it took, and no password', async () => {
+    const signedIn = await requestToken({ account: 'admin', password: ADMIN_PASSWORD }, { headers: { 'User-Agent': 'api-log-test' } });
+    expect(signedIn.body.access_token).toBeTruthy();
+    const rows = await rowsOf(admin, `${API_LOG}/list?title=登录用户验证&createBy=admin&size=50`);
+    const row = rows.find((candidate) => candidate.userAgent === 'api-log-test');
+    expect(row).toMatchObject({ method: 'POST', requestUri: '/api/blade-auth/oauth/token', serviceId: 'blade-auth', createBy: 'admin' });
+    expect(Number(row!.time)).toBeGreaterThanOrEqual(0);
+    expect(String(row!.remoteIp)).toMatch(/127\.0\.0\.1|::1/);
+    expect(String(row!.params)).toContain('"grant_type":"password"');
+    expect(String(row!.params)).not.toContain(md5(ADMIN_PASSWORD));
+    const detail = await call(`${API_LOG}/detail?id=${row!.id}`, { token: admin });
+    expect(detail.body.data).toMatchObject({ id: row!.id, title: '登录用户验证' });
+  });
+
+  it('hold a sign-out, and show no row to another tenant', async () => {
+    const session = await loginAdmin();
+    const out = await call('/api/blade-auth/oauth/logout', { token: session, headers: { 'User-Agent': 'api-log-logout' } });
+    expect(out.body.code).toBe(200);
+    const rows = await rowsOf(admin, `${API_LOG}/list?title=退出登录&size=50`);
+    expect(rows.some((row) => row.userAgent === 'api-log-logout' && row.createBy === 'admin')).toBe(true);
+    const foreign = await rowsOf(other, `${API_LOG}/list?size=100`);
+    expect(foreign.every((row) => row.createBy !== 'admin')).toBe(true);
+  });
+});
+
+describe('usual logs', () => {
+  it('hold the lock of an account by failed sign-ins (with the address) and its unlock by an administrator', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) await requestToken({ ...LOG_LOCK_VICTIM, password: 'wrong' });
+    const locked = await rowsOf(admin, `${USUAL_LOG}/list?logId=account-locked&createBy=${LOG_LOCK_VICTIM.account}`);
+    expect(locked).toHaveLength(1);
+    expect(locked[0]).toMatchObject({ logLevel: 'WARN', requestUri: '/api/blade-auth/oauth/token', logData: '账号 lockme_log 连续5次密码错误，已锁定30分钟' });
+    expect(String(locked[0].remoteIp)).not.toBe('');
+
+    const unlocked = await call(`/api/blade-system/user/unlock?userIds=${LOG_LOCK_VICTIM.id}`, { token: admin, method: 'POST' });
+    expect(unlocked.body.code).toBe(200);
+    const rows = await rowsOf(admin, `${USUAL_LOG}/list?logId=account-unlocked&logLevel=INFO`);
+    expect(rows.map((row) => row.logData)).toContain('账号 lockme_log 已由 admin 解封');
+    expect((await rowsOf(other, `${USUAL_LOG}/list?size=100`)).every((row) => !String(row.logData).includes('lockme_log'))).toBe(true);
   });
 });

@@ -106,17 +106,10 @@ const handListedMenus: SeedMenu[] = [
       ['enable', '启用', 2, 'CheckCircleOutlined'],
       ['send', '发送', 2, 'SendOutlined'],
     ]),
-    screen('attach', '附件管理', '/resource/attach', 'PaperClipOutlined', 3, [
-      ['upload', '上传', 1, 'UploadOutlined'],
-      ['download', '下载', 2, 'DownloadOutlined'],
-      DELETE,
-      VIEW,
-    ]),
+    // 附件管理 comes from its resource schema.
   ]),
-  group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, [
-    screen('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, [VIEW]),
-    screen('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, [VIEW]),
-  ]),
+  // Its screens (usual, API, error and operation logs) come from the resource schemas.
+  group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, []),
   group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
     screen('model', '数据模型', '/tool/model', 'TableOutlined', 2, [
       ...CRUD,

@@ -8,7 +8,14 @@ import { authorizationCodeGrant } from './sso';
 import type { TokenRequest } from './token-request';
 
 /** `POST /oauth/token`: the grants of blade-contract §3. */
-export function grantToken(services: ServerServices, request: TokenRequest): Promise<object> {
+/** The fields of a token response that say whom it was issued to. */
+export interface GrantedTokens {
+  tenant_id: string;
+  user_id: string;
+  account: string;
+}
+
+export function grantToken(services: ServerServices, request: TokenRequest): Promise<GrantedTokens> {
   switch (request.params.grant_type) {
     case 'sms_code':
       return smsGrant(services, request);

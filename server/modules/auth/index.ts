@@ -8,6 +8,7 @@ import { formFields } from '../../blade/body';
 import { limitRate } from '../../blade/rate-limit';
 import { jsonBody } from '../../blade/crud';
 import { badRequest, unauthorized } from '../../blade/errors';
+import { recordApiCall } from '../../blade/logs';
 import { issueCaptcha } from './captcha';
 import { storeErrorLogs } from './error-logs';
 import { revokeSession } from '../../users/sessions';
@@ -44,6 +45,7 @@ export const authModule: BladeModule = (app, services) => {
   const { db, tokens } = services;
 
   const token = async (c: Context<BladeEnv>) => {
+    const startedAt = performance.now();
     // Tokens must never sit in a cache.
     c.header('Cache-Control', 'no-store');
     c.header('Pragma', 'no-cache');
@@ -63,7 +65,10 @@ export const authModule: BladeModule = (app, services) => {
         roleHeader: c.req.header('role-id'),
         captchaKey: c.req.header('captcha-key'),
         captchaCode: c.req.header('captcha-code'),
+        origin: c,
       });
+      const title = params.grant_type === 'refresh_token' ? '刷新令牌' : '登录用户验证';
+      await recordApiCall(db, c, title, { tenantId: body.tenant_id, account: body.account, userId: body.user_id }, startedAt, params);
       return c.json(body);
     } catch (error) {
       if (error instanceof OAuthError) {
@@ -87,8 +92,12 @@ export const authModule: BladeModule = (app, services) => {
   // Logout ends the session, so its access and refresh tokens stop working; with `redirect_uri` it is the SSO
   // logout a browser navigates to.
   app.get(`${BASE}/logout`, async (c) => {
+    const startedAt = performance.now();
     const claims = await callerClaims(c);
-    if (claims) await revokeSession(db, claims.session_id);
+    if (claims) {
+      await revokeSession(db, claims.session_id);
+      await recordApiCall(db, c, '退出登录', { tenantId: claims.tenant_id, account: claims.account, userId: claims.user_id }, startedAt);
+    }
     const redirectUri = c.req.query('redirect_uri');
     const redirected = redirectUri ? await ssoLogout(services, c, redirectUri) : undefined;
     return redirected ?? send(c, R.success());

@@ -21,7 +21,7 @@ export async function passwordGrant(services: ServerServices, request: TokenRequ
     throw oauthError(OAUTH.badCaptcha);
   }
   await assertTenantUsable(db, tenantId);
-  const user = await userOfCredentials(db, tenantId, username, md5);
+  const user = await userOfCredentials(db, tenantId, username, md5, request.origin);
   return issueTokens(services, user, request, await startSession(db, user));
 }
 

@@ -190,7 +190,7 @@ export async function authorizeSubmit(services: ServerServices, c: Context<Blade
     }
     await assertTenantUsable(db, tenantId);
     // The form sends the password in plain; it is checked as the browser's md5 would be.
-    const user = await userOfCredentials(db, tenantId, account, md5Hex(form.password ?? ''));
+    const user = await userOfCredentials(db, tenantId, account, md5Hex(form.password ?? ''), c);
     const sessionId = randomBytes(24).toString('hex');
     await db.query('DELETE FROM blade_sso_session WHERE expires_at < $1', [Date.now()]);
     await db.query('INSERT INTO blade_sso_session (session_id, tenant_id, user_id, expires_at) VALUES ($1, $2, $3, $4)', [

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { ADMIN_TENANT } from '../../blade/context';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
@@ -10,6 +11,8 @@ export interface TokenRequest extends TokenAudience {
   tenantHeader?: string;
   captchaKey?: string;
   captchaCode?: string;
+  /** The HTTP request asking, for the logs it may write (an account locked by this attempt). */
+  origin?: Context;
 }
 
 /** The tenant a token request is for: header `Tenant-Id`, else parameter `tenantId`, else the administrator tenant. */

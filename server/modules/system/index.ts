@@ -8,6 +8,7 @@ import { SqlParams } from '../../blade/query';
 import { scopedRows } from '../../blade/scope';
 import { serializeColumns } from '../../blade/serializer';
 import { clearFailures } from '../../users/lockout';
+import { recordEvent } from '../../blade/logs';
 import { buttonsOf, routesOf } from './menus';
 import { profileModule } from './profile';
 
@@ -106,7 +107,11 @@ export const systemModule: BladeModule = (app, services) => {
        WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0 AND ($2 = $3 OR tenant_id = $2)`,
       [ids.join(','), user.tenantId, ADMIN_TENANT],
     );
-    for (const account of accounts) await clearFailures(db, account.tenant_id, account.account);
+    for (const account of accounts) {
+      await clearFailures(db, account.tenant_id, account.account);
+      const data = `账号 ${account.account} 已由 ${user.account} 解封`;
+      await recordEvent(db, c, { level: 'INFO', logId: 'account-unlocked', data }, { tenantId: account.tenant_id, account: user.account, userId: user.userId });
+    }
     return send(c, R.status(accounts.length > 0));
   });
 };

@@ -4,6 +4,7 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo, storeKeys } from '../../../providers/session';
+import { storeFile } from '../../../providers/objectUpload';
 import { setStore } from '../../../providers/storage';
 import {
   avatarRefusalOf,
@@ -11,7 +12,6 @@ import {
   phoneRefusalOf,
   updatePassword,
   updateProfile,
-  uploadFile,
   type UserProfile,
 } from './userApi';
 
@@ -74,7 +74,7 @@ function ProfileTab() {
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      setAvatar(await uploadFile(file));
+      setAvatar((await storeFile(file)).link);
     } finally {
       setUploading(false);
     }

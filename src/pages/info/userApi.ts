@@ -33,7 +33,6 @@ export interface Choice {
 }
 
 const USER_API = '/api/blade-system/user';
-export const PUT_FILE_URL = '/api/blade-resource/oss/endpoint/put-file';
 
 export async function fetchProfile(): Promise<UserProfile> {
   const response = await http.get<{ data: UserProfile }>(`${USER_API}/info`);
@@ -49,14 +48,6 @@ export async function updatePassword(oldPassword: string, newPassword: string, n
   await http.post(`${USER_API}/update-password`, null, {
     params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
   });
-}
-
-/** Uploads to object storage; resolves with the stored file's `link`. */
-export async function uploadFile(file: Blob & { name?: string }): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name ?? 'file');
-  const response = await http.post<{ data: { link: string } }>(PUT_FILE_URL, form);
-  return response.data.data.link;
 }
 
 /** Pairs comma-joined ids with their comma-joined names ("1,2" + "测试部,研发部"); a missing name shows the id. */

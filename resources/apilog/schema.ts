@@ -1,0 +1,35 @@
+import { VIEW } from '../operations';
+import type { ResourceSchema } from '../types';
+
+/**
+ * API logs (spec §7 Logs, BladeX's `@ApiLog`): one row written by the server for each sign-in (every grant of the
+ * token endpoint) and sign-out, with the caller's address and the time the call took. Read-only, newest first.
+ */
+export const apiLogSchema: ResourceSchema = {
+  name: 'apilog',
+  title: { zh: '接口日志', en: 'API logs' },
+  api: '/api/blade-log/api',
+  table: 'blade_log_api',
+  tenantScoped: true,
+  readOnly: true,
+  route: '/monitor/log/api',
+  menu: { parent: 'log', icon: 'ApiOutlined', sort: 2 },
+  permissionCode: 'log_api',
+  operations: [VIEW],
+  form: { mode: 'drawer', width: '60%' },
+  fields: [
+    { name: 'title', type: 'string', label: { zh: '日志名', en: 'Name' }, maxLength: 255, search: 'like', width: 140 },
+    { name: 'method', type: 'string', label: { zh: '请求方法', en: 'Method' }, maxLength: 16, width: 90 },
+    { name: 'requestUri', type: 'string', label: { zh: '请求接口', en: 'Request URI' }, maxLength: 2000, search: 'like', width: 220, span: 24 },
+    { name: 'time', type: 'int', label: { zh: '执行时间(毫秒)', en: 'Took (ms)' }, width: 110 },
+    { name: 'remoteIp', type: 'string', label: { zh: '操作IP', en: 'Client IP' }, maxLength: 64, search: 'like', width: 130 },
+    { name: 'createBy', type: 'string', label: { zh: '操作人', en: 'Account' }, maxLength: 64, search: 'like', width: 100 },
+    { name: 'createTime', type: 'datetime', label: { zh: '日志时间', en: 'Time' }, readOnly: true, search: 'dateRange', width: 170 },
+    { name: 'serviceId', type: 'string', label: { zh: '服务id', en: 'Service' }, maxLength: 64, list: false },
+    { name: 'serverHost', type: 'string', label: { zh: '服务host', en: 'Server host' }, maxLength: 255, list: false },
+    { name: 'serverIp', type: 'string', label: { zh: '服务ip', en: 'Server IP' }, maxLength: 64, list: false },
+    { name: 'env', type: 'string', label: { zh: '软件环境', en: 'Environment' }, maxLength: 32, list: false },
+    { name: 'userAgent', type: 'string', label: { zh: '用户代理', en: 'User agent' }, maxLength: 500, list: false, span: 24 },
+    { name: 'params', type: 'text', label: { zh: '请求数据', en: 'Parameters' }, list: false, span: 24 },
+  ],
+};

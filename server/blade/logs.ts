@@ -1,0 +1,121 @@
+import { hostname, networkInterfaces } from 'node:os';
+import type { Context } from 'hono';
+import { peerAddress } from './rate-limit';
+import type { ResourceSchema } from '../../resources/types';
+import type { Db } from '../db/types';
+import type { BladeEnv } from './context';
+import { isIdText, nextId } from './ids';
+import { formatDateTime } from './serializer';
+
+const SERVER_HOST = hostname();
+const SERVER_IP =
+  Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address ?? '127.0.0.1';
+const ENV = process.env.NODE_ENV ?? 'prod';
+const MAX_PARAMS = 2000;
+/** Keys whose values never reach a log. */
+// `code` and `value`: the one-time codes of the authorization-code, social and SMS sign-ins.
+const SECRET_KEYS = /^(.*password\d?|.*secret|.*token|captcha.*|sign(ing)?key|privatekey|code|value)$/i;
+
+function redact(value: unknown, depth = 0): unknown {
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => redact(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, SECRET_KEYS.test(key) ? '******' : redact(item, depth + 1)]),
+  );
+}
+
+/** `/gateway/blade-project/project/submit` → `blade-project`. */
+const serviceOf = (path: string) => path.split('/').filter(Boolean)[1] ?? '';
+
+/** What every server-written log row says of the request: the call, its parameters (secrets masked), the client. */
+function requestColumns(c: Context | undefined, body?: unknown) {
+  if (!c) return { serviceId: '', method: '', requestUri: '', params: '', userAgent: '', remoteIp: '' };
+  const url = new URL(c.req.url);
+  const query = Object.fromEntries(url.searchParams);
+  return {
+    serviceId: serviceOf(url.pathname),
+    method: c.req.method,
+    requestUri: url.pathname.slice(0, 2000),
+    params: JSON.stringify(redact(body === undefined ? query : { ...query, ...(body as object) })).slice(0, MAX_PARAMS),
+    userAgent: (c.req.header('user-agent') ?? '').slice(0, 500),
+    remoteIp: (peerAddress(c) ?? '').slice(0, 64),
+  };
+}
+
+/** Who a log row is about: the signed-in caller, or the account a sign-in was for. */
+export interface LogSubject {
+  tenantId: string;
+  account: string;
+  userId?: string;
+}
+
+async function insertLog(db: Db, table: 'blade_log_api' | 'blade_log_usual', subject: LogSubject, columns: Record<string, unknown>) {
+  const now = formatDateTime(new Date());
+  const userId = subject.userId && isIdText(subject.userId) ? subject.userId : null;
+  const all: Record<string, unknown> = {
+    id: nextId(), tenant_id: subject.tenantId, server_host: SERVER_HOST, server_ip: SERVER_IP, env: ENV,
+    create_by: subject.account.slice(0, 64), create_user: userId, create_time: now, update_user: userId, update_time: now,
+    is_deleted: 0, ...columns,
+  };
+  const names = Object.keys(all);
+  try {
+    await db.query(
+      `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')})`,
+      Object.values(all),
+    );
+  } catch (error) {
+    console.error(`[blade] ${table} not written:`, error);
+  }
+}
+
+/**
+ * Writes the API-log row of a call (BladeX's `@ApiLog`): its name, the call and the client, and how long it took.
+ * A failure to log never fails the call it records.
+ */
+export async function recordApiCall(db: Db, c: Context, title: string, subject: LogSubject, startedAt: number, body?: unknown) {
+  const request = requestColumns(c, body);
+  await insertLog(db, 'blade_log_api', subject, {
+    title: title.slice(0, 255), service_id: request.serviceId, method: request.method, request_uri: request.requestUri,
+    params: request.params, user_agent: request.userAgent, remote_ip: request.remoteIp, time: Math.round(performance.now() - startedAt),
+  });
+}
+
+/** Writes a usual-log row (BladeX's `BladeLogger`): an event of the server, at a level, under an event name. */
+export async function recordEvent(db: Db, c: Context | undefined, event: { level: 'INFO' | 'WARN'; logId: string; data: string }, subject: LogSubject) {
+  const request = requestColumns(c);
+  await insertLog(db, 'blade_log_usual', subject, {
+    log_level: event.level, log_id: event.logId.slice(0, 64), log_data: event.data, service_id: request.serviceId,
+    method: request.method, request_uri: request.requestUri, params: request.params, user_agent: request.userAgent,
+    remote_ip: request.remoteIp,
+  });
+}
+
+/**
+ * Server-written logs: the operation log of every write, the API log of sign-ins and sign-outs, the usual log of
+ * events. Each row names the server (host, address, environment) and never holds a secret.
+ *
+ * Writes the operation-log row of a successful write (spec §3 Operation log): who did what, on which call, with
+ * which parameters (secrets masked, cut at 2000 characters). A failure to log never fails the write it records.
+ */
+export async function recordOperation(db: Db, c: Context<BladeEnv>, schema: ResourceSchema, action: string, body?: unknown) {
+  const user = c.get('user');
+  const url = new URL(c.req.url);
+  const query = Object.fromEntries(url.searchParams);
+  const params = JSON.stringify(redact(body === undefined ? query : { ...query, body })).slice(0, MAX_PARAMS);
+  const now = formatDateTime(new Date());
+  const userId = isIdText(user.userId) ? user.userId : null;
+  try {
+    await db.query(
+      `INSERT INTO blade_operation_log (id, tenant_id, service_id, server_host, server_ip, env, title, method, request_uri,
+         user_agent, params, create_by, create_user, create_time, update_user, update_time, is_deleted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13, $14, 0)`,
+      [nextId(), user.tenantId, serviceOf(url.pathname), SERVER_HOST, SERVER_IP, ENV, `${schema.title.zh}-${action}`.slice(0, 255),
+        c.req.method, `${url.pathname}${url.search}`.slice(0, 2000), (c.req.header('user-agent') ?? '').slice(0, 500), params,
+        user.account.slice(0, 64), userId, now],
+    );
+  } catch (error) {
+    console.error('[blade] operation log not written:', error);
+  }
+}
