@@ -1,3 +1,7 @@
+/**
+ * Server-written logs: the operation log of every write, the API log of sign-ins and sign-outs, the usual log of
+ * events. Each row names the server (host, address, environment) and the client, and never holds a secret.
+ */
 import { hostname, networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import { peerAddress } from './rate-limit';
@@ -14,15 +18,17 @@ const SERVER_IP =
     .find((address) => address && address.family === 'IPv4' && !address.internal)?.address ?? '127.0.0.1';
 const ENV = process.env.NODE_ENV ?? 'prod';
 const MAX_PARAMS = 2000;
+const SECRET_NAMES = String.raw`.*password\d?|.*secret|.*token|captcha.*|sign(ing)?key|privatekey`;
 /** Keys whose values never reach a log. */
-// `code` and `value`: the one-time codes of the authorization-code, social and SMS sign-ins.
-const SECRET_KEYS = /^(.*password\d?|.*secret|.*token|captcha.*|sign(ing)?key|privatekey|code|value)$/i;
+const SECRET_KEYS = new RegExp(`^(${SECRET_NAMES})$`, 'i');
+/** In the API and usual logs also the one-time codes of the authorization-code, social and SMS sign-ins. */
+const SIGN_IN_SECRET_KEYS = new RegExp(`^(${SECRET_NAMES}|code|value)$`, 'i');
 
-function redact(value: unknown, depth = 0): unknown {
+function redact(value: unknown, secrets = SECRET_KEYS, depth = 0): unknown {
   if (depth > 4 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.slice(0, 50).map((item) => redact(item, depth + 1));
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => redact(item, secrets, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, SECRET_KEYS.test(key) ? '******' : redact(item, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, secrets.test(key) ? '******' : redact(item, secrets, depth + 1)]),
   );
 }
 
@@ -38,7 +44,7 @@ function requestColumns(c: Context | undefined, body?: unknown) {
     serviceId: serviceOf(url.pathname),
     method: c.req.method,
     requestUri: url.pathname.slice(0, 2000),
-    params: JSON.stringify(redact(body === undefined ? query : { ...query, ...(body as object) })).slice(0, MAX_PARAMS),
+    params: JSON.stringify(redact(body === undefined ? query : { ...query, ...(body as object) }, SIGN_IN_SECRET_KEYS)).slice(0, MAX_PARAMS),
     userAgent: (c.req.header('user-agent') ?? '').slice(0, 500),
     remoteIp: (peerAddress(c) ?? '').slice(0, 64),
   };
@@ -51,7 +57,7 @@ export interface LogSubject {
   userId?: string;
 }
 
-async function insertLog(db: Db, table: 'blade_log_api' | 'blade_log_usual', subject: LogSubject, columns: Record<string, unknown>) {
+async function insertLog(db: Db, table: 'blade_operation_log' | 'blade_log_api' | 'blade_log_usual', subject: LogSubject, columns: Record<string, unknown>) {
   const now = formatDateTime(new Date());
   const userId = subject.userId && isIdText(subject.userId) ? subject.userId : null;
   const all: Record<string, unknown> = {
@@ -93,9 +99,6 @@ export async function recordEvent(db: Db, c: Context | undefined, event: { level
 }
 
 /**
- * Server-written logs: the operation log of every write, the API log of sign-ins and sign-outs, the usual log of
- * events. Each row names the server (host, address, environment) and never holds a secret.
- *
  * Writes the operation-log row of a successful write (spec §3 Operation log): who did what, on which call, with
  * which parameters (secrets masked, cut at 2000 characters). A failure to log never fails the write it records.
  */
@@ -103,19 +106,9 @@ export async function recordOperation(db: Db, c: Context<BladeEnv>, schema: Reso
   const user = c.get('user');
   const url = new URL(c.req.url);
   const query = Object.fromEntries(url.searchParams);
-  const params = JSON.stringify(redact(body === undefined ? query : { ...query, body })).slice(0, MAX_PARAMS);
-  const now = formatDateTime(new Date());
-  const userId = isIdText(user.userId) ? user.userId : null;
-  try {
-    await db.query(
-      `INSERT INTO blade_operation_log (id, tenant_id, service_id, server_host, server_ip, env, title, method, request_uri,
-         user_agent, params, create_by, create_user, create_time, update_user, update_time, is_deleted)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $13, $14, 0)`,
-      [nextId(), user.tenantId, serviceOf(url.pathname), SERVER_HOST, SERVER_IP, ENV, `${schema.title.zh}-${action}`.slice(0, 255),
-        c.req.method, `${url.pathname}${url.search}`.slice(0, 2000), (c.req.header('user-agent') ?? '').slice(0, 500), params,
-        user.account.slice(0, 64), userId, now],
-    );
-  } catch (error) {
-    console.error('[blade] operation log not written:', error);
-  }
+  await insertLog(db, 'blade_operation_log', { tenantId: user.tenantId, account: user.account, userId: user.userId }, {
+    service_id: serviceOf(url.pathname), title: `${schema.title.zh}-${action}`.slice(0, 255), method: c.req.method,
+    request_uri: `${url.pathname}${url.search}`.slice(0, 2000), user_agent: (c.req.header('user-agent') ?? '').slice(0, 500),
+    params: JSON.stringify(redact(body === undefined ? query : { ...query, body })).slice(0, MAX_PARAMS),
+  });
 }
