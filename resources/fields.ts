@@ -58,3 +58,13 @@ export const scopeHeadFields: FieldSchema[] = [
   { name: 'scopeName', type: 'string', label: { zh: '权限名称', en: 'Scope name' }, required: '请输入权限名称', maxLength: 255, search: 'like', rules: { notBlank: true } },
   { name: 'resourceCode', type: 'string', label: { zh: '权限编号', en: 'Resource code' }, required: '请输入权限编号', maxLength: 255, search: 'like', rules: { notBlank: true } },
 ];
+
+/** What the server's API and usual logs say of the server and the request, beside each log's own columns. */
+export const SERVER_LOG_FIELDS: FieldSchema[] = [
+  { name: 'serviceId', type: 'string', label: { zh: '服务id', en: 'Service' }, maxLength: 64, list: false },
+  { name: 'serverHost', type: 'string', label: { zh: '服务host', en: 'Server host' }, maxLength: 255, list: false },
+  { name: 'serverIp', type: 'string', label: { zh: '服务ip', en: 'Server IP' }, maxLength: 64, list: false },
+  { name: 'env', type: 'string', label: { zh: '软件环境', en: 'Environment' }, maxLength: 32, list: false },
+  { name: 'userAgent', type: 'string', label: { zh: '用户代理', en: 'User agent' }, maxLength: 500, list: false, span: 24 },
+  { name: 'params', type: 'text', label: { zh: '请求数据', en: 'Parameters' }, list: false, span: 24 },
+];

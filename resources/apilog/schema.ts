@@ -1,3 +1,4 @@
+import { SERVER_LOG_FIELDS } from '../fields';
 import { VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
 
@@ -25,11 +26,6 @@ export const apiLogSchema: ResourceSchema = {
     { name: 'remoteIp', type: 'string', label: { zh: '操作IP', en: 'Client IP' }, maxLength: 64, search: 'like', width: 130 },
     { name: 'createBy', type: 'string', label: { zh: '操作人', en: 'Account' }, maxLength: 64, search: 'like', width: 100 },
     { name: 'createTime', type: 'datetime', label: { zh: '日志时间', en: 'Time' }, readOnly: true, search: 'dateRange', width: 170 },
-    { name: 'serviceId', type: 'string', label: { zh: '服务id', en: 'Service' }, maxLength: 64, list: false },
-    { name: 'serverHost', type: 'string', label: { zh: '服务host', en: 'Server host' }, maxLength: 255, list: false },
-    { name: 'serverIp', type: 'string', label: { zh: '服务ip', en: 'Server IP' }, maxLength: 64, list: false },
-    { name: 'env', type: 'string', label: { zh: '软件环境', en: 'Environment' }, maxLength: 32, list: false },
-    { name: 'userAgent', type: 'string', label: { zh: '用户代理', en: 'User agent' }, maxLength: 500, list: false, span: 24 },
-    { name: 'params', type: 'text', label: { zh: '请求数据', en: 'Parameters' }, list: false, span: 24 },
+    ...SERVER_LOG_FIELDS,
   ],
 };
