@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
 import { AttachDownload } from './AttachDownload';
 import { AttachToolbar } from './AttachToolbar';
@@ -10,6 +11,13 @@ const attachUi: ResourceUiDescriptor = {
   operationDialogs: { download: AttachDownload },
   columns: {
     attachSize: { render: (value: unknown) => fileSizeText(value), align: 'right' },
+    // Opens in a new tab: images, PDFs and text show there, anything else is saved (the server decides which).
+    link: {
+      render: (value: unknown) =>
+        typeof value === 'string' && value !== ''
+          ? createElement('a', { href: value, target: '_blank', rel: 'noopener noreferrer', className: 'attach-link' }, value)
+          : null,
+    },
   },
 };
 

@@ -190,6 +190,9 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await row.waitFor();
     expect(await row.innerText()).toMatch(/txt[\s\S]*16 B[\s\S]*\/api\/blade-resource\/oss\/endpoint\/file\//);
     const link = (await row.locator('td').filter({ hasText: '/api/blade-resource/oss/endpoint/file/' }).innerText()).trim();
+    // The link opens the file in a new tab.
+    expect(await row.locator('a.attach-link').getAttribute('href')).toBe(link);
+    expect(await row.locator('a.attach-link').getAttribute('target')).toBe('_blank');
 
     const download = page.waitForEvent('download');
     await row.getByRole('button', { name: /下\s*载/ }).click();
