@@ -5,11 +5,6 @@ import type { Db } from '../db/types';
 export const RATE_WINDOW_MS = 60_000;
 export const RATE_LIMITED = '请求过于频繁,请稍后再试';
 
-/**
- * At most `perMinute` requests per client address and minute to a credential endpoint, counted in the database
- * (one atomic upsert), so several processes on one PostgreSQL share the budget. The address is the socket's peer:
- * forwarded headers are the client's to forge.
- */
 /** The socket's peer address; undefined off a Node socket (app.request in a test). */
 export function peerAddress(c: Context): string | undefined {
   try {
@@ -19,6 +14,11 @@ export function peerAddress(c: Context): string | undefined {
   }
 }
 
+/**
+ * At most `perMinute` requests per client address and minute to a credential endpoint, counted in the database
+ * (one atomic upsert), so several processes on one PostgreSQL share the budget. The address is the socket's peer:
+ * forwarded headers are the client's to forge.
+ */
 export function limitRate(db: Db, name: string, perMinute: number): MiddlewareHandler {
   return async (c, next) => {
     // Off a Node socket: one shared bucket.
