@@ -17,7 +17,7 @@ export const LANGUAGES: readonly Language[] = ['zh', 'en'];
 const LANGUAGE_STORE_KEY = 'language';
 
 /**
- * Every translation key a schema declares, in one language: `<res>.title`, `<res>.fields.<name>`,
+ * Every translation key a schema declares, in one language: `<res>.title`, `<res>.fields.<name>`, `<res>.help.<name>`,
  * `<res>.sections.<key>`, `<res>.operations.<alias>` (and `.confirm`, `.fields.<name>`), `<res>.reveal.<name>`,
  * `<res>.notifications.success`, `<res>.links.<name>`, and the child rows'
  * `<res>.<child>.title` and `<res>.<child>.fields.<name>`.
@@ -27,7 +27,10 @@ export function schemaMessages(schemas: readonly ResourceSchema[], language: Lan
   for (const schema of schemas) {
     const key = (suffix: string) => `${schema.name}.${suffix}`;
     messages[key('title')] = schema.title[language];
-    for (const field of schema.fields) messages[key(`fields.${field.name}`)] = field.label[language];
+    for (const field of schema.fields) {
+      messages[key(`fields.${field.name}`)] = field.label[language];
+      if (field.help) messages[key(`help.${field.name}`)] = field.help[language];
+    }
     for (const section of schema.sections ?? []) messages[key(`sections.${section.key}`)] = section.label[language];
     for (const operation of schema.operations) {
       messages[key(`operations.${operation.alias}`)] = operation.label[language];

@@ -10,6 +10,8 @@ import { deptSchema } from './dept/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
 import { importCheckSchema } from './importcheck/schema';
+import { jobInfoSchema } from './jobinfo/schema';
+import { jobServerSchema } from './jobserver/schema';
 import { menuSchema } from './menu/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
@@ -71,6 +73,8 @@ export const resourceSchemas: ResourceSchema[] = [
   tenantPackageSchema,
   clientSchema,
   datasourceSchema,
+  jobServerSchema,
+  jobInfoSchema,
 ];
 
 export function schemaByName(name: string): ResourceSchema | undefined {

@@ -87,6 +87,13 @@ export interface FieldSchema {
   label: LocalizedText;
   /** Exact message shown (and answered by the server) when the value is missing. */
   required?: string;
+  /** A hint under the form's editor (which values it takes); registered as `<resource>.help.<name>`. */
+  help?: LocalizedText;
+  /**
+   * A value the server accepts where the rules alone cannot tell which (a built-in processor's name): the form's
+   * input offers it as its placeholder, and the registry suites submit it.
+   */
+  example?: string;
   /** Longest accepted string; the server rejects longer values naming the field. */
   maxLength?: number;
   /**

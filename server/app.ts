@@ -29,6 +29,7 @@ import { siteModule } from './modules/site';
 import { ossModule } from './modules/oss';
 import { openObjectStore } from './storage';
 import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
+import { jobModule } from './modules/job';
 import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
@@ -47,6 +48,7 @@ const MODULES: BladeModule[] = [
   resourceModule,
   ossModule,
   executionModule,
+  jobModule,
 ];
 // The agent paths authenticate with a terminal token instead of a user's JWT.
 const PUBLIC_PATHS = new Set([

@@ -35,6 +35,8 @@ export interface ServerConfig {
   outboundAllow?: string[];
   /** Requests per client address and minute to `oauth/token` and the SSO form. */
   tokenRatePerMinute?: number;
+  /** This process triggers scheduled jobs (default true; any number of processes may, each trigger runs once). */
+  scheduler?: boolean;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...ossConfig(env),
     tokenRatePerMinute: env.BLADE_TOKEN_RATE ? Number(env.BLADE_TOKEN_RATE) : undefined,
     outboundAllow: (env.BLADE_OUTBOUND_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+    scheduler: (env.BLADE_SCHEDULER ?? 'on').toLowerCase() !== 'off',
   };
 }
 

@@ -134,6 +134,7 @@ export const en: Record<string, string> = {
   'crud.pickMany': 'Pick several {{name}}',
   'crud.rows': 'rows',
   'crud.maxLength': '{{label}} must be at most {{max}} characters',
+  'crud.examplePlaceholder': 'Enter {{label}}, e.g. {{example}}',
   'crud.inputPlaceholder': 'Enter {{label}}',
   'crud.selectPlaceholder': 'Select {{label}}',
   'crud.rangeStart': 'Start date',

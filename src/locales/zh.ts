@@ -134,6 +134,7 @@ export const zh: Record<string, string> = {
   'crud.pickMany': '批量选择{{name}}',
   'crud.rows': '数据',
   'crud.maxLength': '{{label}}最多 {{max}} 个字符',
+  'crud.examplePlaceholder': '请输入{{label}}，如 {{example}}',
   'crud.inputPlaceholder': '请输入{{label}}',
   'crud.selectPlaceholder': '请选择{{label}}',
   'crud.rangeStart': '开始日期',

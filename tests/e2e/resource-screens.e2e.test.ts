@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { snap } from './browser';
-import { chooseOption, CrudPage } from './crudPage';
+import { chooseOption, CrudPage, formItem, pickOption } from './crudPage';
 import { ADMIN_PASSWORD, apiCall, apiLogin, loginAs, useProductPage, type ProductPage } from './product';
 
 let opened: ProductPage;
@@ -224,6 +224,48 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await usualLogs.row('账号 tester 连续5次密码错误，已锁定30分钟').getByText('WARN').waitFor();
     await usualLogs.row('账号 tester 已由 admin 解封').getByText('INFO').waitFor();
     await snap(page, 'usual-log');
+  });
+
+  it('schedules the demo task: turns its job on, runs it from 运行记录, and adds a job whose timing the server checks', async () => {
+    const jobs = new CrudPage(page, opened.product.url, '/job/jobinfo');
+    await jobs.open();
+    const demo = jobs.row('演示任务每日回归');
+    expect(await demo.innerText()).toMatch(/自动化测试[\s\S]*停止[\s\S]*CRON[\s\S]*0 0 2 \* \* \?/);
+    await demo.getByRole('button', { name: /启\s*停/ }).click();
+    const dialog = page.locator('.crud-operation-dialog');
+    await dialog.getByLabel('开启').check();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('启停成功').waitFor();
+    await expect.poll(() => demo.innerText()).toMatch(/开启[\s\S]*\d{4}-\d\d-\d\d 02:00:00/);
+
+    await jobs.rowAction('演示任务每日回归', '运行记录');
+    const drawer = page.locator('.job-instances');
+    await drawer.getByText('该任务还没有运行过').waitFor();
+    await drawer.getByRole('button', { name: /运\s*行/ }).click();
+    const run = drawer.locator('.ant-table-row').first();
+    await run.getByText('成功').waitFor();
+    expect(await run.innerText()).toMatch(/手动运行[\s\S]*已启动测试任务: DEMO-RUN-001（执行记录 \d+）/);
+    await snap(page, 'job-instances');
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+    const taskRuns = await opened.product.server.db.query("SELECT count(*)::int AS n FROM blade_task_run WHERE task_code = 'DEMO-RUN-001'");
+    expect(taskRuns[0].n).toBe(1);
+
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await pickOption(jobs.form, '任务应用', '自动化测试');
+    await formItem(jobs.form, '任务名称').locator('input').fill('清理运行记录');
+    await pickOption(jobs.form, '定时信息', '固定频率(毫秒)');
+    await formItem(jobs.form, '时间表达式').locator('input').fill('500');
+    await formItem(jobs.form, '处理器参数').locator('input').fill('cleanJobInstances');
+    await jobs.form.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('固定频率与固定延迟不能小于 1000 毫秒').waitFor();
+    // The form stays open with what was typed.
+    expect(await formItem(jobs.form, '任务名称').locator('input').inputValue()).toBe('清理运行记录');
+    await formItem(jobs.form, '时间表达式').locator('input').fill('3600000');
+    await jobs.form.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message, .ant-notification').getByText('新增成功').waitFor();
+    await expect.poll(() => jobs.row('清理运行记录').innerText()).toMatch(/开启[\s\S]*固定频率\(毫秒\)[\s\S]*3600000[\s\S]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    await snap(page, 'job-list');
   });
 
   it('shows a menu entry without a screen inside the layout', async () => {

@@ -63,6 +63,8 @@ export const textFields = (schema: ResourceSchema) =>
       !field.rules?.prefix &&
       !field.options &&
       !field.treeOptions &&
+      // A value the server checks against what it knows (a built-in processor's name), given by its example.
+      field.example === undefined &&
       // Stored, never answered: nothing to find a row by or to render.
       !field.writeOnly,
   );
@@ -76,6 +78,7 @@ export function validValue(field: FieldSchema, tag: string): unknown {
   if (field.rules?.prefix) return `${field.rules.prefix[0]}${tag}`.slice(0, field.maxLength ?? 255);
   if (field.rules?.code) return tag.replace(/[^A-Za-z0-9._-]/g, '').slice(0, field.maxLength ?? 255);
   if (field.options?.length && (field.type === 'string' || field.type === 'text')) return String(field.options[0].value);
+  if (field.example !== undefined) return field.example;
   switch (field.type) {
     case 'string':
     case 'text':

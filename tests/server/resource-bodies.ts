@@ -148,6 +148,7 @@ export class ResourceFactory {
       return field.type === 'int' || field.type === 'number' ? Number(item.dictKey) : String(item.dictKey);
     }
     if (field.options?.length) return field.options[0].value;
+    if (field.example !== undefined) return field.example;
     if (field.treeOptions) return this.treeOptionValue(field.treeOptions.endpoint);
     const rules = field.rules ?? {};
     switch (field.type) {

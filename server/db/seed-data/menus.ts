@@ -157,18 +157,7 @@ const handListedMenus: SeedMenu[] = [
     screen('work_send', '已发事务', '/work/send', 'SendOutlined', 5, [VIEW]),
     screen('work_done', '办结事务', '/work/done', 'CheckSquareOutlined', 6, [VIEW]),
   ]),
-  group('job', '任务调度', '/job', 'FieldTimeOutlined', 10, [
-    screen('jobserver', '任务应用', '/job/jobserver', 'CloudServerOutlined', 1, [
-      ...CRUD,
-      ['sync', '同步', 1, 'SyncOutlined'],
-    ]),
-    screen('jobinfo', '任务信息', '/job/jobinfo', 'ClockCircleOutlined', 2, [
-      ...CRUD,
-      ['run', '运行', 2, 'PlayCircleOutlined'],
-      ['sync', '同步', 1, 'SyncOutlined'],
-      ['change', '启停', 2, 'PoweroffOutlined'],
-    ]),
-  ]),
+  group('job', '任务调度', '/job', 'FieldTimeOutlined', 10, []),
   group('report', '报表管理', '/report', 'BarChartOutlined', 11, [
     screen('reportadmin', '报表管理', '/report/reportadmin', 'PieChartOutlined', 1, [DELETE, VIEW]),
   ]),

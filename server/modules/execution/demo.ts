@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +76,37 @@ export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boo
         [nextId(), ADMIN_TENANT, taskId, caseId, index + 1, now],
       );
     }
+    await seedDemoJob(tx, now);
     return true;
   });
+}
+
+/**
+ * 任务调度's demo: a job app and a nightly job that runs the demo task (paused: the demo starts no run by itself;
+ * 启停 turns it on, 运行 runs it once). It acts as the administrator, who saved it.
+ */
+async function seedDemoJob(tx: Db, now: string) {
+  const [admin] = await tx.query<{ id: string; dept_id: string | null }>(
+    "SELECT id, dept_id FROM blade_user WHERE tenant_id = $1 AND account = 'admin' AND is_deleted = 0",
+    [ADMIN_TENANT],
+  );
+  if (!admin) return;
+  const audit = [admin.id, admin.dept_id?.split(',')[0] || null, now];
+  const appId = nextId();
+  await tx.query(
+    `INSERT INTO blade_job_server (id, tenant_id, job_server_name, job_server_url, job_app_name, job_app_password, job_remark,
+       create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+     VALUES ($1, $2, '自动化测试', 'http://localhost:7700', 'autotest', $3, $4, $5, $6, $7, $5, $7, 1, 0)`,
+    [appId, ADMIN_TENANT, randomBytes(18).toString('base64url'), '内置处理器在本服务运行；外部处理器的任务派发到应用地址', ...audit],
+  );
+  await tx.query(
+    `INSERT INTO blade_job_info (id, tenant_id, job_id, job_server_id, job_name, job_description, job_params, time_expression_type,
+       time_expression, execute_type, processor_type, processor_info, dispatch_strategy, enable, max_instance_num, concurrency,
+       instance_time_limit, instance_retry_num, task_retry_num, min_cpu_cores, min_memory_space, min_disk_space, max_worker_count,
+       alert_threshold, statistic_window_len, silence_window_len, log_type, log_level,
+       create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+     VALUES ($1, $2, 1, $3, '演示任务每日回归', '每天凌晨 2 点在终端 TM-001 上执行演示任务', $4, 2, '0 0 2 * * ?', 1, 1, 'runTestTask', 1, 0, 1, 5,
+       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, $5, $6, $7, $5, $7, 1, 0)`,
+    [nextId(), ADMIN_TENANT, appId, DEMO_TASK_CODE, ...audit],
+  );
 }

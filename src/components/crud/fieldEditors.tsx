@@ -64,7 +64,7 @@ interface EditorProps extends FieldProps, ControlProps {
 /** The editor of one field inside an add/edit form. */
 export function FieldEditor({ field, label, record, form, namePrefix = [], ...control }: EditorProps) {
   const { t } = useTranslation();
-  const inputPlaceholder = t('crud.inputPlaceholder', { label });
+  const inputPlaceholder = field.example ? t('crud.examplePlaceholder', { label, example: field.example }) : t('crud.inputPlaceholder', { label });
   const selectPlaceholder = t('crud.selectPlaceholder', { label });
   if (field.ref && field.widget === 'tree') return <TreeParentSelect {...control} field={field} />;
   if (field.ref) {
@@ -184,7 +184,9 @@ export function FieldFormItem({ schema, field, fields, readOnly, record, form, n
     <Form.Item
       name={name}
       label={noLabel ? undefined : label}
-      rules={formRulesOf(field, fields)}
+      extra={field.help && !noLabel ? t(`${schema.name}.help.${field.name}`) : undefined}
+      // A stored secret left empty on edit is kept (the server agrees): required only where there is none yet.
+      rules={formRulesOf(field.writeOnly && record ? { ...field, required: undefined } : field, fields)}
       validateTrigger={FORM_VALIDATE_TRIGGER}
       dependencies={field.rules?.notBefore ?? field.rules?.sameAs?.field ? [[...namePrefix, (field.rules?.notBefore ?? field.rules?.sameAs?.field)!]] : undefined}
       {...valuePropsOf(field)}

@@ -1,0 +1,41 @@
+import { registerMessages } from '../../providers/i18n';
+
+/** Messages of the job screen's own parts (运行记录), beside the schema's field and operation labels. */
+registerMessages({
+  zh: {
+    'jobinfo.instances.title': '运行记录 · {{name}}',
+    'jobinfo.instances.id': '实例ID',
+    'jobinfo.instances.triggerType': '触发方式',
+    'jobinfo.instances.status': '状态',
+    'jobinfo.instances.triggerTime': '触发时间',
+    'jobinfo.instances.finishTime': '结束时间',
+    'jobinfo.instances.duration': '耗时',
+    'jobinfo.instances.attempts': '尝试次数',
+    'jobinfo.instances.result': '运行结果',
+    'jobinfo.instances.refresh': '刷新',
+    'jobinfo.instances.empty': '该任务还没有运行过',
+    'jobinfo.instances.trigger.1': '定时触发',
+    'jobinfo.instances.trigger.2': '手动运行',
+    'jobinfo.instances.state.2': '运行中',
+    'jobinfo.instances.state.3': '成功',
+    'jobinfo.instances.state.4': '失败',
+  },
+  en: {
+    'jobinfo.instances.title': 'Runs · {{name}}',
+    'jobinfo.instances.id': 'Instance',
+    'jobinfo.instances.triggerType': 'Trigger',
+    'jobinfo.instances.status': 'Status',
+    'jobinfo.instances.triggerTime': 'Triggered at',
+    'jobinfo.instances.finishTime': 'Finished at',
+    'jobinfo.instances.duration': 'Duration',
+    'jobinfo.instances.attempts': 'Attempts',
+    'jobinfo.instances.result': 'Result',
+    'jobinfo.instances.refresh': 'Refresh',
+    'jobinfo.instances.empty': 'This job has not run yet',
+    'jobinfo.instances.trigger.1': 'Schedule',
+    'jobinfo.instances.trigger.2': 'On demand',
+    'jobinfo.instances.state.2': 'Running',
+    'jobinfo.instances.state.3': 'Succeeded',
+    'jobinfo.instances.state.4': 'Failed',
+  },
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import type { ResourceBehaviour } from '../../server/blade/behaviour';
+import type { BladeUser } from '../../server/blade/context';
+import { jsonBody, type ResourceStore } from '../../server/blade/crud';
+import { R, send } from '../../server/blade/envelope';
+import { badRequest, MSG } from '../../server/blade/errors';
+import { isIdText } from '../../server/blade/ids';
+import { pageOf, parsePaging } from '../../server/blade/query';
+import { formatDateTime, serializeColumns } from '../../server/blade/serializer';
+import { parseWith } from '../../server/blade/validate';
+import type { Db } from '../../server/db/types';
+import { schedulerOf } from '../../server/jobs';
+import { PROCESSOR_TYPE, processorProblem, taskCodesOf, type JobRow } from '../../server/jobs/processors';
+import { INSTANCE_STATUS, JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, timingOf } from '../../server/jobs/scheduler';
+import { timingProblem } from '../../server/jobs/timing';
+import type { FieldType } from '../types';
+
+const INSTANCE_TYPES: Record<string, FieldType> = {
+  id: 'id',
+  job_id: 'id',
+  job_name: 'string',
+  trigger_type: 'int',
+  instance_status: 'int',
+  trigger_time: 'datetime',
+  finish_time: 'datetime',
+  duration_ms: 'int',
+  attempts: 'int',
+  result: 'string',
+};
+
+const INSTANCE_STATUS_NAMES: Record<number, string> = {
+  [INSTANCE_STATUS.running]: '运行中',
+  [INSTANCE_STATUS.succeeded]: '成功',
+  [INSTANCE_STATUS.failed]: '失败',
+};
+const TRIGGER_TYPE_NAMES: Record<number, string> = { [TRIGGER_TYPE.schedule]: '定时触发', [TRIGGER_TYPE.manual]: '手动运行' };
+
+const idText = z.union([z.string(), z.number()]).transform((value) => String(value).trim()).refine(isIdText, { error: '不是有效的编号' });
+/** `sync`'s body: `{id}`, `{ids: [..]}` or `{ids: "1,2"}`. */
+const syncBody = z
+  .object({
+    id: idText.optional(),
+    ids: z
+      .union([z.array(idText), z.string().transform((text) => text.split(',').map((id) => id.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().refine(isIdText, { error: '不是有效的编号' })).max(1000))
+      .optional(),
+  })
+  .refine((body) => body.id !== undefined || (body.ids?.length ?? 0) > 0, { error: '必填', path: ['ids'] });
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+/** A datetime as a read answers it (`""` when unset) or as a write parsed it. */
+const dateText = (value: unknown) => (text(value) === '' ? null : text(value));
+
+function queryId(query: Record<string, string>, name = 'id'): string {
+  const value = query[name]?.trim();
+  if (!value) throw badRequest(`${MSG.missingParam}: ${name}`);
+  if (!isIdText(value)) throw badRequest(`${MSG.paramType}: ${name}`);
+  return value;
+}
+
+/** The caller's job (through the read seam), as the scheduler reads it. */
+async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string): Promise<JobRow> {
+  const [visible] = await store.byIds(user, [id]);
+  if (!visible) throw badRequest('任务不存在');
+  const [job] = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`, [id, user.tenantId]);
+  if (!job) throw badRequest('任务不存在');
+  return job;
+}
+
+/** Recomputes the next trigger of the given jobs of the tenant from now; answers how many are scheduled. */
+export async function rearmJobs(db: Db, tenantId: string, where: string, params: unknown[]): Promise<number> {
+  const jobs = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE tenant_id = $1 AND is_deleted = 0 AND ${where}`, [tenantId, ...params]);
+  const now = new Date();
+  let scheduled = 0;
+  for (const job of jobs) {
+    const next = Number(job.enable) === 1 ? nextTriggerText(timingOf(job), now) : null;
+    if (next) scheduled++;
+    await db.query('UPDATE blade_job_info SET next_trigger_time = $2 WHERE id = $1', [job.id, next]);
+  }
+  return scheduled;
+}
+
+/**
+ * Jobs: checked when saved (timing, processor, the test tasks a `runTestTask` job names) and given their next
+ * trigger; 运行 records an instance and runs it now; 启停 turns the schedule on or off; 同步 recomputes the next
+ * trigger from now; `instance-list` pages a job's 运行记录.
+ */
+export const behaviour: ResourceBehaviour = {
+  async beforeWrite({ tx, user, values, before, isInsert }) {
+    const row = { ...before, ...values };
+    // A missing type is the required check's to answer (after this hook), with the form's message.
+    if (text(row.timeExpressionType) === '' || text(row.processorType) === '') return;
+    const timing = {
+      timeExpressionType: Number(row.timeExpressionType),
+      timeExpression: text(row.timeExpression),
+      lifecycleStart: null,
+      lifecycleEnd: null,
+    };
+    const timingText = timingProblem(timing);
+    if (timingText) throw badRequest(timingText);
+    const processorType = Number(row.processorType);
+    const processorInfo = text(row.processorInfo).trim();
+    const processorText = processorInfo === '' ? undefined : processorProblem(processorType, processorInfo);
+    if (processorText) throw badRequest(processorText);
+    if (processorType === PROCESSOR_TYPE.builtIn && processorInfo === 'runTestTask') {
+      const codes = taskCodesOf(text(row.jobParams));
+      if (codes.length === 0) throw badRequest('任务参数: 请填写要执行的测试任务编号（多个以逗号分隔）');
+      const found = await tx.query<{ task_code: string }>(
+        `SELECT DISTINCT task_code FROM blade_task WHERE tenant_id = $1 AND is_deleted = 0 AND task_code = ANY(string_to_array($2, ','))`,
+        [user.tenantId, codes.join(',')],
+      );
+      const missing = codes.filter((code) => !found.some((task) => task.task_code === code));
+      if (missing.length > 0) throw badRequest(`任务参数: 测试任务不存在: ${missing.join('、')}`);
+    }
+    const stored = timingOf({
+      time_expression_type: timing.timeExpressionType,
+      time_expression: timing.timeExpression,
+      lifecycle_start: dateText(row.lifecycleStart),
+      lifecycle_end: dateText(row.lifecycleEnd),
+    });
+    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(stored, new Date()) : null;
+    if (isInsert) {
+      const [{ next }] = await tx.query<{ next: string }>(
+        'SELECT COALESCE(MAX(job_id), 0) + 1 AS next FROM blade_job_info WHERE tenant_id = $1',
+        [user.tenantId],
+      );
+      values.jobId = Number(next);
+    }
+  },
+
+  routes({ operation, read, store, services }) {
+    const { db } = services;
+    const scheduler = schedulerOf(services);
+
+    operation('run', async (c) => {
+      const job = await jobOf(db, store, c.get('user'), queryId(c.req.query()));
+      const instanceId = await scheduler.trigger(job, TRIGGER_TYPE.manual);
+      return send(c, R.data({ instanceId }));
+    });
+
+    operation('change', async (c) => {
+      const query = c.req.query();
+      const job = await jobOf(db, store, c.get('user'), queryId(query));
+      const enable = query.enable?.trim();
+      if (enable !== '0' && enable !== '1') throw badRequest(`${MSG.paramInvalid}: enable 只能是 0 或 1`);
+      await db.query('UPDATE blade_job_info SET enable = $2, update_user = $3, update_time = $4 WHERE id = $1', [
+        job.id,
+        Number(enable),
+        c.get('user').userId,
+        formatDateTime(new Date()),
+      ]);
+      await rearmJobs(db, job.tenant_id, 'id = $2', [job.id]);
+      return send(c, R.success());
+    });
+
+    operation('sync', async (c) => {
+      const body = parseWith(syncBody, await jsonBody(c.req.raw));
+      const ids = [...new Set([...(body.id ? [body.id] : []), ...(body.ids ?? [])])];
+      const visible = await store.byIds(c.get('user'), ids);
+      if (visible.length === 0) throw badRequest('任务不存在');
+      const scheduled = await rearmJobs(db, c.get('user').tenantId, 'id = ANY(string_to_array($2, \',\')::bigint[])', [visible.map((job) => String(job.id)).join(',')]);
+      return send(c, R.data({ synced: visible.length, scheduled }));
+    });
+
+    read(`${store.schema.api}/instance-list`, async (c) => {
+      const query = c.req.query();
+      const job = await jobOf(db, store, c.get('user'), queryId(query, 'jobId'));
+      const paging = parsePaging(query);
+      const rows = await db.query(
+        `SELECT ${Object.keys(INSTANCE_TYPES).join(', ')} FROM blade_job_instance WHERE job_id = $1 AND tenant_id = $2
+         ORDER BY trigger_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
+        [job.id, job.tenant_id],
+      );
+      const [count] = await db.query<{ n: string }>('SELECT count(*) AS n FROM blade_job_instance WHERE job_id = $1 AND tenant_id = $2', [job.id, job.tenant_id]);
+      const records = rows.map((row) => ({
+        ...serializeColumns(row, INSTANCE_TYPES),
+        instanceStatusName: INSTANCE_STATUS_NAMES[Number(row.instance_status)] ?? '',
+        triggerTypeName: TRIGGER_TYPE_NAMES[Number(row.trigger_type)] ?? '',
+      }));
+      return send(c, R.data(pageOf(records, Number(count.n), paging)));
+    });
+
+  },
+};

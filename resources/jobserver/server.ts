@@ -1,0 +1,25 @@
+import type { ResourceBehaviour } from '../../server/blade/behaviour';
+import { R, send } from '../../server/blade/envelope';
+import { badRequest, MSG } from '../../server/blade/errors';
+import { isIdText } from '../../server/blade/ids';
+import { rearmJobs } from '../jobinfo/server';
+
+/** 同步: the next trigger of every job of the app, recomputed from now (after a long stop, or to skip a missed run). */
+export const behaviour: ResourceBehaviour = {
+  routes({ operation, store, services }) {
+    operation('sync', async (c) => {
+      const id = c.req.query('id')?.trim();
+      if (!id) throw badRequest(`${MSG.missingParam}: id`);
+      if (!isIdText(id)) throw badRequest(`${MSG.paramType}: id`);
+      const user = c.get('user');
+      const [app] = await store.byIds(user, [id]);
+      if (!app) throw badRequest('任务应用不存在');
+      const [{ n }] = await services.db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM blade_job_info WHERE tenant_id = $1 AND job_server_id = $2 AND is_deleted = 0',
+        [user.tenantId, id],
+      );
+      const scheduled = await rearmJobs(services.db, user.tenantId, 'job_server_id = $2', [id]);
+      return send(c, R.data({ synced: Number(n), scheduled }));
+    });
+  },
+};

@@ -1,0 +1,36 @@
+import type { BladeModule } from '../../blade/context';
+import { schedulerOf } from '../../jobs';
+
+/** How often every process looks for due jobs: CRON's finest step is a second. */
+const TICK_MS = 1000;
+
+/**
+ * Scheduled jobs (任务调度): each process ticks the scheduler every second until the server closes. The screens'
+ * calls (运行, 启停, 同步, 运行记录) are the job resources' own (`resources/jobinfo/server.ts`).
+ */
+export const jobModule: BladeModule = (_app, services) => {
+  if (services.config.scheduler === false) return;
+  const scheduler = schedulerOf(services);
+  let ticking = false;
+  let failing = false;
+  const timer = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    const tick = scheduler
+      .tick()
+      .then(() => {
+        failing = false;
+      })
+      .catch((error: unknown) => {
+        if (!failing) console.error('[jobs] scheduler tick failed:', error);
+        failing = true;
+      })
+      .finally(() => {
+        ticking = false;
+      });
+    // Closing the server waits for a tick under way: it must not meet a closed database.
+    services.inBackground?.(tick);
+  }, TICK_MS);
+  timer.unref();
+  services.lifetime?.addEventListener('abort', () => clearInterval(timer));
+};
