@@ -7,11 +7,11 @@ import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { pageOf, parsePaging } from '../../server/blade/query';
 import { formatDateTime, serializeColumns } from '../../server/blade/serializer';
-import { parseWith } from '../../server/blade/validate';
+import { parseWith, requiredQueryId } from '../../server/blade/validate';
 import type { Db } from '../../server/db/types';
 import { schedulerOf } from '../../server/jobs';
 import { PROCESSOR_TYPE, processorProblem, taskCodesOf, type JobRow } from '../../server/jobs/processors';
-import { INSTANCE_STATUS, JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, timingOf } from '../../server/jobs/scheduler';
+import { INSTANCE_STATUS, JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, rearmJobs, timingOf } from '../../server/jobs/scheduler';
 import { timingProblem } from '../../server/jobs/timing';
 import type { FieldType } from '../types';
 
@@ -51,13 +51,6 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 /** A datetime as a read answers it (`""` when unset) or as a write parsed it. */
 const dateText = (value: unknown) => (text(value) === '' ? null : text(value));
 
-function queryId(query: Record<string, string>, name = 'id'): string {
-  const value = query[name]?.trim();
-  if (!value) throw badRequest(`${MSG.missingParam}: ${name}`);
-  if (!isIdText(value)) throw badRequest(`${MSG.paramType}: ${name}`);
-  return value;
-}
-
 /** The caller's job (through the read seam), as the scheduler reads it. */
 async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string): Promise<JobRow> {
   const [visible] = await store.byIds(user, [id]);
@@ -65,19 +58,6 @@ async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string):
   const [job] = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`, [id, user.tenantId]);
   if (!job) throw badRequest('任务不存在');
   return job;
-}
-
-/** Recomputes the next trigger of the given jobs of the tenant from now; answers how many are scheduled. */
-export async function rearmJobs(db: Db, tenantId: string, where: string, params: unknown[]): Promise<number> {
-  const jobs = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE tenant_id = $1 AND is_deleted = 0 AND ${where}`, [tenantId, ...params]);
-  const now = new Date();
-  let scheduled = 0;
-  for (const job of jobs) {
-    const next = Number(job.enable) === 1 ? nextTriggerText(timingOf(job), now) : null;
-    if (next) scheduled++;
-    await db.query('UPDATE blade_job_info SET next_trigger_time = $2 WHERE id = $1', [job.id, next]);
-  }
-  return scheduled;
 }
 
 /**
@@ -90,12 +70,12 @@ export const behaviour: ResourceBehaviour = {
     const row = { ...before, ...values };
     // A missing type is the required check's to answer (after this hook), with the form's message.
     if (text(row.timeExpressionType) === '' || text(row.processorType) === '') return;
-    const timing = {
-      timeExpressionType: Number(row.timeExpressionType),
-      timeExpression: text(row.timeExpression),
-      lifecycleStart: null,
-      lifecycleEnd: null,
-    };
+    const timing = timingOf({
+      time_expression_type: Number(row.timeExpressionType),
+      time_expression: text(row.timeExpression),
+      lifecycle_start: dateText(row.lifecycleStart),
+      lifecycle_end: dateText(row.lifecycleEnd),
+    });
     const timingText = timingProblem(timing);
     if (timingText) throw badRequest(timingText);
     const processorType = Number(row.processorType);
@@ -112,13 +92,7 @@ export const behaviour: ResourceBehaviour = {
       const missing = codes.filter((code) => !found.some((task) => task.task_code === code));
       if (missing.length > 0) throw badRequest(`任务参数: 测试任务不存在: ${missing.join('、')}`);
     }
-    const stored = timingOf({
-      time_expression_type: timing.timeExpressionType,
-      time_expression: timing.timeExpression,
-      lifecycle_start: dateText(row.lifecycleStart),
-      lifecycle_end: dateText(row.lifecycleEnd),
-    });
-    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(stored, new Date()) : null;
+    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
     if (isInsert) {
       const [{ next }] = await tx.query<{ next: string }>(
         'SELECT COALESCE(MAX(job_id), 0) + 1 AS next FROM blade_job_info WHERE tenant_id = $1',
@@ -133,14 +107,14 @@ export const behaviour: ResourceBehaviour = {
     const scheduler = schedulerOf(services);
 
     operation('run', async (c) => {
-      const job = await jobOf(db, store, c.get('user'), queryId(c.req.query()));
+      const job = await jobOf(db, store, c.get('user'), requiredQueryId(c.req.query()));
       const instanceId = await scheduler.trigger(job, TRIGGER_TYPE.manual);
       return send(c, R.data({ instanceId }));
     });
 
     operation('change', async (c) => {
       const query = c.req.query();
-      const job = await jobOf(db, store, c.get('user'), queryId(query));
+      const job = await jobOf(db, store, c.get('user'), requiredQueryId(query));
       const enable = query.enable?.trim();
       if (enable !== '0' && enable !== '1') throw badRequest(`${MSG.paramInvalid}: enable 只能是 0 或 1`);
       await db.query('UPDATE blade_job_info SET enable = $2, update_user = $3, update_time = $4 WHERE id = $1', [
@@ -164,7 +138,7 @@ export const behaviour: ResourceBehaviour = {
 
     read(`${store.schema.api}/instance-list`, async (c) => {
       const query = c.req.query();
-      const job = await jobOf(db, store, c.get('user'), queryId(query, 'jobId'));
+      const job = await jobOf(db, store, c.get('user'), requiredQueryId(query, 'jobId'));
       const paging = parsePaging(query);
       const rows = await db.query(
         `SELECT ${Object.keys(INSTANCE_TYPES).join(', ')} FROM blade_job_instance WHERE job_id = $1 AND tenant_id = $2

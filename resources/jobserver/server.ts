@@ -1,16 +1,14 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { R, send } from '../../server/blade/envelope';
-import { badRequest, MSG } from '../../server/blade/errors';
-import { isIdText } from '../../server/blade/ids';
-import { rearmJobs } from '../jobinfo/server';
+import { badRequest } from '../../server/blade/errors';
+import { requiredQueryId } from '../../server/blade/validate';
+import { rearmJobs } from '../../server/jobs/scheduler';
 
 /** 同步: the next trigger of every job of the app, recomputed from now (after a long stop, or to skip a missed run). */
 export const behaviour: ResourceBehaviour = {
   routes({ operation, store, services }) {
     operation('sync', async (c) => {
-      const id = c.req.query('id')?.trim();
-      if (!id) throw badRequest(`${MSG.missingParam}: id`);
-      if (!isIdText(id)) throw badRequest(`${MSG.paramType}: id`);
+      const id = requiredQueryId(c.req.query());
       const user = c.get('user');
       const [app] = await store.byIds(user, [id]);
       if (!app) throw badRequest('任务应用不存在');

@@ -103,6 +103,14 @@ export function parseFieldValue(field: FieldSchema, raw: unknown): unknown {
   return result.data;
 }
 
+/** A required id in the query (`?id=`, `?jobId=`): present and valid, else a 400 naming the parameter. */
+export function requiredQueryId(query: Record<string, string | undefined>, name = 'id'): string {
+  const value = query[name]?.trim();
+  if (!value) throw badRequest(`${MSG.missingParam}: ${name}`);
+  if (!isIdText(value)) throw badRequest(`${MSG.paramType}: ${name}`);
+  return value;
+}
+
 /** The id of a submit or operation body: absent, or a valid id. */
 export function parseIdValue(raw: unknown): string | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;

@@ -37,6 +37,22 @@ export function nextTriggerText(timing: JobTiming, after: Date): string | null {
   return next ? formatDateTime(next) : null;
 }
 
+/**
+ * Recomputes from now the next trigger of the tenant's jobs that `where` picks (bound values from `$2`): 同步, 启停.
+ * Answers how many are scheduled.
+ */
+export async function rearmJobs(db: Db, tenantId: string, where: string, params: unknown[]): Promise<number> {
+  const jobs = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE tenant_id = $1 AND is_deleted = 0 AND ${where}`, [tenantId, ...params]);
+  const now = new Date();
+  let scheduled = 0;
+  for (const job of jobs) {
+    const next = Number(job.enable) === 1 ? nextTriggerText(timingOf(job), now) : null;
+    if (next) scheduled++;
+    await db.query('UPDATE blade_job_info SET next_trigger_time = $2 WHERE id = $1', [job.id, next]);
+  }
+  return scheduled;
+}
+
 export interface SchedulerOptions extends ProcessorServices {
   /** Hands over the runs started in the background (close waits for them). */
   inBackground?: (work: Promise<unknown>) => void;

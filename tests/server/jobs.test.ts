@@ -292,6 +292,32 @@ describe('running jobs', () => {
   });
 });
 
+describe('a run whose process stopped', () => {
+  it('is failed after its time limit and ten minutes, and its fixed-delay job is scheduled again', async () => {
+    const job = await saveJob({ timeExpressionType: 4, timeExpression: '60000', processorType: 4, processorInfo: 'lost', instanceTimeLimit: 5000 });
+    const triggeredAt = new Date();
+    // What a process killed mid-run leaves: its instance running, and the job waiting for its end.
+    const instanceId = nextId();
+    await server.db.query(
+      `INSERT INTO blade_job_instance (id, tenant_id, job_id, job_name, trigger_type, instance_status, trigger_time, attempts) VALUES ($1, '000000', $2, 'lost', 1, 2, $3, 0)`,
+      [instanceId, job.id, formatDateTime(triggeredAt)],
+    );
+    await server.db.query('UPDATE blade_job_info SET next_trigger_time = NULL WHERE id = $1', [job.id]);
+    const scheduler = new JobScheduler({ db: server.db, policy: outboundPolicy([]), caseTimeLimitSeconds: 60 });
+    const running = () => instancesOf(job.id).then((rows) => rows.find((row) => row.id === instanceId));
+
+    await scheduler.tick(new Date(triggeredAt.getTime() + 10 * 60_000));
+    expect(await running()).toMatchObject({ instanceStatus: 2 });
+
+    const later = new Date(triggeredAt.getTime() + 10 * 60_000 + 6000);
+    await new JobScheduler({ db: server.db, policy: outboundPolicy([]), caseTimeLimitSeconds: 60 }).tick(later);
+    expect(await running()).toMatchObject({ instanceStatus: 4, result: '运行中断：执行它的服务进程已停止' });
+    const detail = await api(`${JOB}/detail?id=${job.id}`);
+    expect(detail.body.data.nextTriggerTime).toBe(formatDateTime(new Date(later.getTime() + 60_000)));
+    await api(`${JOB}/change?id=${job.id}&enable=0`, { method: 'POST' });
+  });
+});
+
 describe('同步 and permissions', () => {
   it("recompute a job's next trigger from now, by the job or by its app", async () => {
     const job = await saveJob({ timeExpressionType: 2, timeExpression: '0 15 5 * * ?', processorInfo: 'cleanJobInstances' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { antdLocaleOf, i18nProvider, schemaMessages } from '../../providers/i18n';
 import { getStore } from '../../providers/storage';
+import { jobInfoSchema } from '../../resources/jobinfo/schema';
 import { paramSchema } from '../../resources/param/schema';
 import { en } from '../../src/locales/en';
 import { zh } from '../../src/locales/zh';
@@ -12,6 +13,14 @@ describe('i18n', () => {
     expect(messages['param.title']).toBe('参数管理');
     expect(messages['param.fields.paramName']).toBe('参数名称');
     expect(schemaMessages([paramSchema], 'en')['param.fields.paramKey']).toBe('Parameter key');
+  });
+
+  it("registers a field's hint apart from its label, in each language", () => {
+    const zhMessages = schemaMessages([jobInfoSchema], 'zh');
+    expect(zhMessages['jobinfo.fields.processorInfo']).toBe('处理器参数');
+    expect(zhMessages['jobinfo.help.processorInfo']).toContain('runTestTask');
+    expect(schemaMessages([jobInfoSchema], 'en')['jobinfo.help.processorInfo']).toMatch(/^Built-in: runTestTask/);
+    expect(Object.keys(zhMessages).filter((key) => key.startsWith('jobinfo.help.'))).toEqual(['jobinfo.help.processorInfo']);
   });
 
   it('has every key in both languages', () => {

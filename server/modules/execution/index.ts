@@ -8,6 +8,7 @@ import { isIdText } from '../../blade/ids';
 import { hasMenu, requireCode, requireMenu } from '../../blade/permissions';
 import { parsePaging } from '../../blade/query';
 import { formatDateTime } from '../../blade/serializer';
+import { requiredQueryId } from '../../blade/validate';
 import type { Db } from '../../db/types';
 import type { ObjectStore } from '../../storage/types';
 import {
@@ -107,12 +108,7 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   return result.data;
 }
 
-function queryId(c: Context, name = 'id'): string {
-  const value = c.req.query(name)?.trim();
-  if (!value) throw badRequest(`${MSG.missingParam}: ${name}`);
-  if (!isIdText(value)) throw badRequest(`${MSG.paramType}: ${name}`);
-  return value;
-}
+const queryId = (c: Context, name = 'id') => requiredQueryId(c.req.query(), name);
 
 function idsOf(body: z.infer<typeof executeBody>): string[] {
   const list = typeof body.ids === 'string' ? body.ids.split(',').map((id) => id.trim()).filter(Boolean) : (body.ids ?? []);

@@ -185,8 +185,7 @@ export function FieldFormItem({ schema, field, fields, readOnly, record, form, n
       name={name}
       label={noLabel ? undefined : label}
       extra={field.help && !noLabel ? t(`${schema.name}.help.${field.name}`) : undefined}
-      // A stored secret left empty on edit is kept (the server agrees): required only where there is none yet.
-      rules={formRulesOf(field.writeOnly && record ? { ...field, required: undefined } : field, fields)}
+      rules={formRulesOf(field, fields, record !== undefined)}
       validateTrigger={FORM_VALIDATE_TRIGGER}
       dependencies={field.rules?.notBefore ?? field.rules?.sameAs?.field ? [[...namePrefix, (field.rules?.notBefore ?? field.rules?.sameAs?.field)!]] : undefined}
       {...valuePropsOf(field)}

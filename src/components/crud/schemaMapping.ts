@@ -68,11 +68,13 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
  * Form validation of one field, compiled from the same vocabulary as the server's zod (same messages): required
  * (or required-when), max length, not blank, IP, e-mail, phone, not before another field.
  */
-export function formRulesOf(field: FieldSchema, siblings: readonly FieldSchema[]): Rule[] {
+export function formRulesOf(field: FieldSchema, siblings: readonly FieldSchema[], editing = false): Rule[] {
   const rules: Rule[] = [];
   const when = field.rules?.requiredWhen;
-  if (field.required && !when) rules.push({ required: true, message: field.required });
-  if (field.required && when) {
+  // A stored secret left empty on edit is kept (the server agrees): required only where there is none yet.
+  const required = field.writeOnly && editing ? undefined : field.required;
+  if (required && !when) rules.push({ required: true, message: required });
+  if (required && when) {
     rules.push(({ getFieldValue }) => ({
       validator: async (_, value) => {
         const applies = String(getFieldValue(when.field) ?? '') === String(when.equals);
