@@ -76,6 +76,10 @@ const CALLS: [path: string, shape: Shape][] = [
   ['/api/blade-user/page', 'page'],
   ['/api/blade-user/info', 'object'],
   ['/api/blade-develop/datasource/list', 'page'],
+  // 任务调度: the seeded app and its demo job.
+  ['/api/blade-job/job-server/list', 'page'],
+  ['/api/blade-job/job-server/select', 'list'],
+  ['/api/blade-job/job-info/list', 'page'],
 ];
 
 describe('the calls of the Saber system screens', () => {
@@ -103,10 +107,11 @@ describe('the calls of the Saber system screens', () => {
   });
 
   it('never answers a password hash or a client secret', async () => {
-    for (const path of [`${SYSTEM}/user/page`, `${SYSTEM}/client/list`, '/api/blade-develop/datasource/list', '/api/blade-user/info']) {
+    const paths = [`${SYSTEM}/user/page`, `${SYSTEM}/client/list`, '/api/blade-develop/datasource/list', '/api/blade-user/info', '/api/blade-job/job-server/list'];
+    for (const path of paths) {
       const text = (await call(path, { token: admin })).text;
       expect(text, path).not.toMatch(/\$2[aby]\$\d\d\$/);
-      expect(text, path).not.toMatch(/"(password|clientSecret)":"[^"]+"/);
+      expect(text, path).not.toMatch(/"(password|clientSecret|jobAppPassword)":"[^"]+"/);
     }
   });
 });
