@@ -6,10 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../providers/access';
 import type { BladeMeta } from '../../providers/data';
 import { http } from '../../providers/http';
+import { RUN_STATUS_COLORS } from '../task/runDisplay';
+import { isActive, toRunStatus } from '../task/runStatus';
+import { TaskRecordRunLink } from '../taskrecord/TaskRecordRunLink';
 import { buttonCode } from '../types';
 import type { RecordViewProps } from '../../src/components/crud/descriptor';
 import { useResourceTable } from '../../src/components/crud/useResourceTable';
 import './messages';
+
+/** A test run a `runTestTask` instance started, as the server reads it now. */
+interface StartedTestRun {
+  recordId: string;
+  taskCode: string;
+  runStatus: number;
+  runStatusName: string;
+  totalCount: number;
+  passedCount: number;
+}
 
 interface JobInstance extends BaseRecord {
   id: string;
@@ -20,6 +33,7 @@ interface JobInstance extends BaseRecord {
   durationMs: number;
   attempts: number;
   result: string;
+  runs?: StartedTestRun[];
 }
 
 const RUNNING = 2;
@@ -31,7 +45,8 @@ const durationText = (ms: number) => (ms < 0 ? '' : ms < 1000 ? `${ms} ms` : `${
 
 /**
  * 运行记录: the instances of one job over the list (`<route>/:id/instances`), newest first, each with how it was
- * triggered, its state, timing and what its processor answered. Read again while one is running; 运行 starts one.
+ * triggered, its state, timing, the test runs it started (each opens its report) and what its processor answered.
+ * Read again while one is going; 运行 starts one.
  */
 export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewProps) {
   const { t } = useTranslation();
@@ -46,7 +61,8 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
   });
   const { result: job } = useOne<BaseRecord>({ resource: schema.name, id, errorNotification: false });
   const rows = (tableProps.dataSource ?? []) as readonly JobInstance[];
-  const running = rows.some((row) => row.instanceStatus === RUNNING);
+  // Read again while an instance, or a test run one started, is still going.
+  const running = rows.some((row) => row.instanceStatus === RUNNING || (row.runs ?? []).some((run) => isActive(toRunStatus(run.runStatus))));
   const { refetch } = tableQuery;
   const { message } = App.useApp();
   const [starting, setStarting] = useState(false);
@@ -73,7 +89,7 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
   return (
     <Drawer
       open
-      width="70%"
+      width="75%"
       onClose={onClose}
       destroyOnHidden
       className="job-instances"
@@ -97,22 +113,37 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
         size="small"
         locale={{ emptyText: t('jobinfo.instances.empty') }}
         columns={[
-          { title: t('jobinfo.instances.triggerTime'), dataIndex: 'triggerTime', width: 170 },
+          { title: t('jobinfo.instances.triggerTime'), dataIndex: 'triggerTime', width: 165 },
           {
             title: t('jobinfo.instances.triggerType'),
             dataIndex: 'triggerType',
-            width: 100,
+            width: 90,
             render: (value: number) => t(`jobinfo.instances.trigger.${value}`),
           },
           {
             title: t('jobinfo.instances.status'),
             dataIndex: 'instanceStatus',
-            width: 90,
+            width: 80,
             render: (value: number) => <Tag color={STATUS_COLORS[value]}>{t(`jobinfo.instances.state.${value}`)}</Tag>,
           },
-          { title: t('jobinfo.instances.finishTime'), dataIndex: 'finishTime', width: 170 },
-          { title: t('jobinfo.instances.duration'), dataIndex: 'durationMs', width: 90, align: 'right', render: durationText },
-          { title: t('jobinfo.instances.attempts'), dataIndex: 'attempts', width: 90, align: 'right' },
+          { title: t('jobinfo.instances.duration'), dataIndex: 'durationMs', width: 80, align: 'right', render: durationText },
+          { title: t('jobinfo.instances.attempts'), dataIndex: 'attempts', width: 80, align: 'right' },
+          {
+            title: t('jobinfo.instances.testRuns'),
+            dataIndex: 'runs',
+            width: 270,
+            render: (runs: StartedTestRun[] | undefined) => (
+              <Space direction="vertical" size={2}>
+                {(runs ?? []).map((run) => (
+                  <Space key={run.recordId} size={6} wrap={false} className="job-instances__run">
+                    <TaskRecordRunLink recordId={run.recordId} taskCode={run.taskCode} />
+                    <Tag color={RUN_STATUS_COLORS[toRunStatus(run.runStatus)]}>{run.runStatusName}</Tag>
+                    <span>{t('jobinfo.instances.passed', { passed: run.passedCount, total: run.totalCount })}</span>
+                  </Space>
+                ))}
+              </Space>
+            ),
+          },
           {
             title: t('jobinfo.instances.result'),
             dataIndex: 'result',

@@ -5,7 +5,8 @@ import { jsonBody, type ResourceStore } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
-import { pageOf, parsePaging } from '../../server/blade/query';
+import { pageOf, parsePaging, SqlParams } from '../../server/blade/query';
+import { scopedRows } from '../../server/blade/scope';
 import { formatDateTime, serializeColumns } from '../../server/blade/serializer';
 import { parseWith, requiredQueryId } from '../../server/blade/validate';
 import type { Db } from '../../server/db/types';
@@ -13,6 +14,7 @@ import { schedulerOf } from '../../server/jobs';
 import { PROCESSOR_TYPE, processorProblem, taskCodesOf, type JobRow } from '../../server/jobs/processors';
 import { INSTANCE_STATUS, JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, rearmJobs, timingOf } from '../../server/jobs/scheduler';
 import { timingProblem } from '../../server/jobs/timing';
+import { RUN_STATUS_LABELS, toRunStatus } from '../task/runStatus';
 import type { FieldType } from '../types';
 
 const INSTANCE_TYPES: Record<string, FieldType> = {
@@ -26,6 +28,7 @@ const INSTANCE_TYPES: Record<string, FieldType> = {
   duration_ms: 'int',
   attempts: 'int',
   result: 'string',
+  record_ids: 'string',
 };
 
 const INSTANCE_STATUS_NAMES: Record<number, string> = {
@@ -50,6 +53,23 @@ const syncBody = z
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 /** A datetime as a read answers it (`""` when unset) or as a write parsed it. */
 const dateText = (value: unknown) => (text(value) === '' ? null : text(value));
+
+const RUN_TYPES: Record<string, FieldType> = {
+  record_id: 'id',
+  task_code: 'string',
+  run_status: 'int',
+  total_count: 'int',
+  passed_count: 'int',
+};
+
+/** The test runs of these execution records (through the read seam): how the tests a job started are going. */
+async function testRunsOf(db: Db, user: BladeUser, recordIds: string[]) {
+  if (recordIds.length === 0) return [];
+  const params = new SqlParams();
+  const where = [`r.record_id = ANY(string_to_array(${params.add(recordIds.join(','))}, ',')::bigint[])`, ...scopedRows(user, params, { alias: 'r' })];
+  const rows = await db.query(`SELECT ${Object.keys(RUN_TYPES).map((column) => `r.${column}`).join(', ')} FROM blade_task_run r WHERE ${where.join(' AND ')}`, params.values);
+  return rows.map((row) => ({ ...serializeColumns(row, RUN_TYPES), recordId: String(row.record_id), runStatusName: RUN_STATUS_LABELS[toRunStatus(row.run_status)] }));
+}
 
 /** The caller's job (through the read seam), as the scheduler reads it. */
 async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string): Promise<JobRow> {
@@ -146,13 +166,16 @@ export const behaviour: ResourceBehaviour = {
         [job.id, job.tenant_id],
       );
       const [count] = await db.query<{ n: string }>('SELECT count(*) AS n FROM blade_job_instance WHERE job_id = $1 AND tenant_id = $2', [job.id, job.tenant_id]);
+      const runs = await testRunsOf(db, c.get('user'), rows.flatMap((row) => text(row.record_ids).split(',').filter(isIdText)));
       const records = rows.map((row) => ({
         ...serializeColumns(row, INSTANCE_TYPES),
         instanceStatusName: INSTANCE_STATUS_NAMES[Number(row.instance_status)] ?? '',
         triggerTypeName: TRIGGER_TYPE_NAMES[Number(row.trigger_type)] ?? '',
+        runs: text(row.record_ids)
+          .split(',')
+          .flatMap((recordId) => runs.filter((run) => run.recordId === recordId)),
       }));
       return send(c, R.data(pageOf(records, Number(count.n), paging)));
     });
-
   },
 };

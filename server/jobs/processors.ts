@@ -39,7 +39,12 @@ export interface ProcessorServices {
 export const PROCESSOR_TYPE = { builtIn: 1, external: 4 } as const;
 
 /** What one run of a processor answers for its instance record; a failure throws with the reason. */
-type Processor = (job: JobRow, services: ProcessorServices) => Promise<string>;
+export interface ProcessorOutcome {
+  result: string;
+  /** Execution records of the test runs it started. */
+  recordIds?: string[];
+}
+type Processor = (job: JobRow, services: ProcessorServices) => Promise<ProcessorOutcome>;
 
 /** Task codes in a job's parameters: separated by commas, semicolons or white space. */
 export const taskCodesOf = (params: string | null) =>
@@ -80,6 +85,7 @@ export const BUILT_IN_PROCESSORS: Record<string, Processor> = {
     if (codes.length === 0) throw new Error('任务参数中没有测试任务编号');
     const user = await actingUser(db, job);
     const started: string[] = [];
+    const recordIds: string[] = [];
     for (const code of codes) {
       const [task] = await db.query<{ id: string }>(
         'SELECT id FROM blade_task WHERE tenant_id = $1 AND task_code = $2 AND is_deleted = 0 ORDER BY id LIMIT 1',
@@ -88,8 +94,9 @@ export const BUILT_IN_PROCESSORS: Record<string, Processor> = {
       if (!task) throw new Error(`测试任务不存在: ${code}${started.length ? `（已启动: ${started.join('、')}）` : ''}`);
       const run = await db.transaction((tx) => startRun(tx, user, task.id, caseTimeLimitSeconds));
       started.push(`${code}（执行记录 ${run.recordId}）`);
+      recordIds.push(run.recordId);
     }
-    return `已启动测试任务: ${started.join('、')}`;
+    return { result: `已启动测试任务: ${started.join('、')}`, recordIds };
   },
 
   async cleanJobInstances(job, { db }) {
@@ -101,7 +108,7 @@ export const BUILT_IN_PROCESSORS: Record<string, Processor> = {
       `DELETE FROM blade_job_instance WHERE tenant_id = $1 AND trigger_time < $2 AND instance_status IN (3, 4) RETURNING id`,
       [job.tenant_id, before],
     );
-    return `已清理 ${removed.length} 条 ${days} 天前的运行记录`;
+    return { result: `已清理 ${removed.length} 条 ${days} 天前的运行记录` };
   },
 };
 
@@ -123,7 +130,7 @@ const EXTERNAL_MAX_MS = 60_000;
  * An external processor: a POST of the job to its app's address, with the app's name and password as Basic
  * credentials; any 2xx answer is a success. Only hosts an administrator allowed are called.
  */
-async function runExternal(job: JobRow, instanceId: string, { db, policy }: ProcessorServices): Promise<string> {
+async function runExternal(job: JobRow, instanceId: string, { db, policy }: ProcessorServices): Promise<ProcessorOutcome> {
   const [app] = await db.query<{ job_server_url: string; job_app_name: string; job_app_password: string | null }>(
     'SELECT job_server_url, job_app_name, job_app_password FROM blade_job_server WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
     [job.job_server_id, job.tenant_id],
@@ -150,7 +157,7 @@ async function runExternal(job: JobRow, instanceId: string, { db, policy }: Proc
     });
     const summary = `HTTP ${answer.status}${answer.text ? `: ${answer.text.slice(0, 500)}` : ''}`;
     if (answer.status < 200 || answer.status >= 300) throw new Error(summary);
-    return summary;
+    return { result: summary };
   } catch (error) {
     if (error instanceof OutboundRefused) throw new Error('应用地址不在管理员允许的出站地址内（BLADE_OUTBOUND_ALLOW）');
     throw error;
@@ -158,7 +165,7 @@ async function runExternal(job: JobRow, instanceId: string, { db, policy }: Proc
 }
 
 /** Runs a job's processor once. */
-export function runProcessor(job: JobRow, instanceId: string, services: ProcessorServices): Promise<string> {
+export function runProcessor(job: JobRow, instanceId: string, services: ProcessorServices): Promise<ProcessorOutcome> {
   if (job.processor_type === PROCESSOR_TYPE.external) return runExternal(job, instanceId, services);
   const problem = processorProblem(job.processor_type, job.processor_info);
   if (problem) return Promise.reject(new Error(problem));

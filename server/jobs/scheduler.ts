@@ -144,11 +144,14 @@ export class JobScheduler {
     const attemptsAllowed = 1 + Math.max(0, Number(job.instance_retry_num ?? 0));
     let status: number = INSTANCE_STATUS.failed;
     let result = '';
+    let recordIds: string[] = [];
     let attempts = 0;
     while (attempts < attemptsAllowed) {
       attempts++;
       try {
-        result = await runProcessor(job, instanceId, this.options);
+        const outcome = await runProcessor(job, instanceId, this.options);
+        result = outcome.result;
+        recordIds = outcome.recordIds ?? [];
         status = INSTANCE_STATUS.succeeded;
         break;
       } catch (error) {
@@ -158,9 +161,17 @@ export class JobScheduler {
     const finished = new Date();
     try {
       await this.db.query(
-        `UPDATE blade_job_instance SET instance_status = $2, finish_time = $3, duration_ms = $4, attempts = $5, result = $6
+        `UPDATE blade_job_instance SET instance_status = $2, finish_time = $3, duration_ms = $4, attempts = $5, result = $6, record_ids = $7
          WHERE id = $1 AND instance_status = ${INSTANCE_STATUS.running}`,
-        [instanceId, status, formatDateTime(finished), finished.getTime() - startedAt.getTime(), attempts, result.slice(0, RESULT_MAX)],
+        [
+          instanceId,
+          status,
+          formatDateTime(finished),
+          finished.getTime() - startedAt.getTime(),
+          attempts,
+          result.slice(0, RESULT_MAX),
+          recordIds.length > 0 ? recordIds.join(',') : null,
+        ],
       );
       if (Number(job.time_expression_type) === TIME_TYPE.fixedDelay) await this.rearmDelay(job.id, finished);
     } catch (error) {

@@ -244,8 +244,14 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await drawer.getByRole('button', { name: /运\s*行/ }).click();
     const run = drawer.locator('.ant-table-row').first();
     await run.getByText('成功').waitFor();
-    expect(await run.innerText()).toMatch(/手动运行[\s\S]*已启动测试任务: DEMO-RUN-001（执行记录 \d+）/);
+    expect(await run.innerText()).toMatch(/手动运行[\s\S]*DEMO-RUN-001[\s\S]*排队中[\s\S]*通过 0\/3[\s\S]*已启动测试任务: DEMO-RUN-001（执行记录 \d+）/);
     await snap(page, 'job-instances');
+    // The started run opens its report, as in 执行记录.
+    await run.getByRole('button', { name: 'DEMO-RUN-001' }).click();
+    const report = page.locator('.run-report-modal');
+    await report.getByText('登录冒烟测试（通过）').waitFor();
+    await report.locator('.ant-modal-close').click();
+    await report.waitFor({ state: 'hidden' });
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
     const taskRuns = await opened.product.server.db.query("SELECT count(*)::int AS n FROM blade_task_run WHERE task_code = 'DEMO-RUN-001'");

@@ -199,6 +199,13 @@ describe('running jobs', () => {
     expect(runs.body.data.records).toHaveLength(1);
     // The run is recorded under the administrator who saved the job.
     expect(runs.body.data.records[0]).toMatchObject({ terminalId, totalCount: 1, executor: '管理员' });
+    // 运行记录 shows how the started test run is going, by its execution record.
+    expect(done.runs).toEqual([
+      { recordId: runs.body.data.records[0].recordId, taskCode: code, runStatus: 5, runStatusName: '排队中', totalCount: 1, passedCount: 0 },
+    ]);
+    await server.db.query('UPDATE blade_task_run SET run_status = 3, passed_count = 1 WHERE task_id = $1', [taskId]);
+    expect((await instancesOf(job.id))[0].runs).toMatchObject([{ runStatus: 3, runStatusName: '已完成', passedCount: 1 }]);
+    await server.db.query('UPDATE blade_task_run SET run_status = 5, passed_count = 0 WHERE task_id = $1', [taskId]);
 
     await api(`${JOB}/run?id=${job.id}`, { method: 'POST' });
     const rows = await until('the second run', () => finished(job.id, 2));

@@ -11,7 +11,9 @@ CREATE TABLE IF NOT EXISTS blade_job_instance (
   finish_time timestamp,
   duration_ms integer,
   attempts integer NOT NULL DEFAULT 0,
-  result varchar(2000)
+  result varchar(2000),
+  -- The execution records of the test runs the instance started (runTestTask), comma-joined.
+  record_ids varchar(2000)
 );
 
 CREATE INDEX IF NOT EXISTS blade_job_instance_job ON blade_job_instance (job_id, trigger_time DESC);
