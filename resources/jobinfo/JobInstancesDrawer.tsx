@@ -1,4 +1,4 @@
-import { useOne, type BaseRecord } from '@refinedev/core';
+import { useInvalidate, useOne, type BaseRecord } from '@refinedev/core';
 import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Space, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { RUN_STATUS_COLORS } from '../task/runDisplay';
 import { isActive, toRunStatus } from '../task/runStatus';
 import { TaskRecordRunLink } from '../taskrecord/TaskRecordRunLink';
 import { buttonCode } from '../types';
+import { JobRunStatusTag } from './JobRunStatusTag';
 import type { RecordViewProps } from '../../src/components/crud/descriptor';
 import { useResourceTable } from '../../src/components/crud/useResourceTable';
 import './messages';
@@ -37,7 +38,6 @@ interface JobInstance extends BaseRecord {
 }
 
 const RUNNING = 2;
-const STATUS_COLORS: Record<number, string> = { 2: 'processing', 3: 'success', 4: 'error' };
 /** While an instance runs, the list is read again this often. */
 const POLL_MS = 3000;
 
@@ -65,6 +65,7 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
   const running = rows.some((row) => row.instanceStatus === RUNNING || (row.runs ?? []).some((run) => isActive(toRunStatus(run.runStatus))));
   const { refetch } = tableQuery;
   const { message } = App.useApp();
+  const invalidate = useInvalidate();
   const [starting, setStarting] = useState(false);
   const mayRun = hasPermission(buttonCode(schema.permissionCode, 'run'));
   /** 运行 from the drawer: one instance now, shown at the top of the list. */
@@ -73,7 +74,8 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
     try {
       await http.post(`${schema.api}/run`, null, { params: { id } });
       void message.success(t('crud.operationDone', { name: t(`${schema.name}.operations.run`) }));
-      await refetch();
+      // The runs here and the job's 最近运行 in the list behind.
+      await invalidate({ resource: schema.name, invalidates: ['list', 'detail'] });
     } catch {
       // The http layer showed why.
     } finally {
@@ -124,7 +126,7 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
             title: t('jobinfo.instances.status'),
             dataIndex: 'instanceStatus',
             width: 80,
-            render: (value: number) => <Tag color={STATUS_COLORS[value]}>{t(`jobinfo.instances.state.${value}`)}</Tag>,
+            render: (value: number) => <JobRunStatusTag value={value} />,
           },
           { title: t('jobinfo.instances.duration'), dataIndex: 'durationMs', width: 80, align: 'right', render: durationText },
           { title: t('jobinfo.instances.attempts'), dataIndex: 'attempts', width: 80, align: 'right' },

@@ -17,9 +17,6 @@ registerMessages({
     'jobinfo.instances.empty': '该任务还没有运行过',
     'jobinfo.instances.trigger.1': '定时触发',
     'jobinfo.instances.trigger.2': '手动运行',
-    'jobinfo.instances.state.2': '运行中',
-    'jobinfo.instances.state.3': '成功',
-    'jobinfo.instances.state.4': '失败',
   },
   en: {
     'jobinfo.instances.title': 'Runs · {{name}}',
@@ -36,8 +33,5 @@ registerMessages({
     'jobinfo.instances.empty': 'This job has not run yet',
     'jobinfo.instances.trigger.1': 'Schedule',
     'jobinfo.instances.trigger.2': 'On demand',
-    'jobinfo.instances.state.2': 'Running',
-    'jobinfo.instances.state.3': 'Succeeded',
-    'jobinfo.instances.state.4': 'Failed',
   },
 });

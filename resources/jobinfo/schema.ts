@@ -18,6 +18,13 @@ export const JOB_ENABLE_OPTIONS = [
   { value: 0, label: { zh: '停止', en: 'Off' } },
 ];
 
+/** States of a job's run (运行记录): 2 running, 3 succeeded, 4 failed (1 is PowerJob's waiting, unused here). */
+export const JOB_INSTANCE_STATUS_OPTIONS = [
+  { value: 2, label: { zh: '运行中', en: 'Running' } },
+  { value: 3, label: { zh: '成功', en: 'Succeeded' } },
+  { value: 4, label: { zh: '失败', en: 'Failed' } },
+];
+
 /**
  * Scheduled jobs (spec §2, §3 Job, §4 job enable, §5 messages, §7 `/api/blade-job/job-info`, §9 enums and defaults).
  * This server is the scheduler: a job with a CRON, fixed-rate or fixed-delay time is triggered by it (once, across
@@ -133,6 +140,15 @@ export const jobInfoSchema: ResourceSchema = {
     },
     { name: 'nextTriggerTime', type: 'datetime', label: { zh: '下次触发', en: 'Next trigger' }, readOnly: true, section: 'timing', width: 160 },
     { name: 'lastTriggerTime', type: 'datetime', label: { zh: '上次触发', en: 'Last trigger' }, readOnly: true, section: 'timing', list: false },
+    {
+      name: 'lastInstanceStatus',
+      type: 'int',
+      label: { zh: '最近运行', en: 'Last run' },
+      readOnly: true,
+      options: JOB_INSTANCE_STATUS_OPTIONS,
+      section: 'timing',
+      width: 100,
+    },
     {
       name: 'executeType',
       type: 'int',

@@ -12,10 +12,11 @@ import { parseWith, requiredQueryId } from '../../server/blade/validate';
 import type { Db } from '../../server/db/types';
 import { schedulerOf } from '../../server/jobs';
 import { PROCESSOR_TYPE, processorProblem, taskCodesOf, type JobRow } from '../../server/jobs/processors';
-import { INSTANCE_STATUS, JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, rearmJobs, timingOf } from '../../server/jobs/scheduler';
+import { JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, rearmJobs, timingOf } from '../../server/jobs/scheduler';
 import { timingProblem } from '../../server/jobs/timing';
 import { RUN_STATUS_LABELS, toRunStatus } from '../task/runStatus';
 import type { FieldType } from '../types';
+import { JOB_INSTANCE_STATUS_OPTIONS } from './schema';
 
 const INSTANCE_TYPES: Record<string, FieldType> = {
   id: 'id',
@@ -31,11 +32,7 @@ const INSTANCE_TYPES: Record<string, FieldType> = {
   record_ids: 'string',
 };
 
-const INSTANCE_STATUS_NAMES: Record<number, string> = {
-  [INSTANCE_STATUS.running]: '运行中',
-  [INSTANCE_STATUS.succeeded]: '成功',
-  [INSTANCE_STATUS.failed]: '失败',
-};
+const INSTANCE_STATUS_NAMES: Record<number, string> = Object.fromEntries(JOB_INSTANCE_STATUS_OPTIONS.map((option) => [option.value, option.label.zh]));
 const TRIGGER_TYPE_NAMES: Record<number, string> = { [TRIGGER_TYPE.schedule]: '定时触发', [TRIGGER_TYPE.manual]: '手动运行' };
 
 const idText = z.union([z.string(), z.number()]).transform((value) => String(value).trim()).refine(isIdText, { error: '不是有效的编号' });

@@ -53,6 +53,16 @@ export async function rearmJobs(db: Db, tenantId: string, where: string, params:
   return scheduled;
 }
 
+/** The job shows the state of its newest run (最近运行 in the list). */
+async function showLastRun(db: Db, jobId: string) {
+  await db.query(
+    `UPDATE blade_job_info SET last_instance_status = (
+       SELECT instance_status FROM blade_job_instance WHERE job_id = $1 ORDER BY trigger_time DESC, id DESC LIMIT 1)
+     WHERE id = $1`,
+    [jobId],
+  );
+}
+
 export interface SchedulerOptions extends ProcessorServices {
   /** Hands over the runs started in the background (close waits for them). */
   inBackground?: (work: Promise<unknown>) => void;
@@ -138,6 +148,7 @@ export class JobScheduler {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10)`,
       [id, job.tenant_id, job.id, job.job_name, triggerType, status, formatDateTime(now), finished, finished ? 0 : null, result],
     );
+    await showLastRun(this.db, job.id);
   }
 
   private async run(job: JobRow, instanceId: string, startedAt: Date): Promise<void> {
@@ -173,6 +184,7 @@ export class JobScheduler {
           recordIds.length > 0 ? recordIds.join(',') : null,
         ],
       );
+      await showLastRun(this.db, job.id);
       if (Number(job.time_expression_type) === TIME_TYPE.fixedDelay) await this.rearmDelay(job.id, finished);
     } catch (error) {
       console.error('[jobs] the end of an instance was not recorded:', error);
@@ -202,6 +214,9 @@ export class JobScheduler {
        RETURNING i.id, i.job_id`,
       [formatDateTime(now)],
     );
-    for (const { job_id } of lost) await this.rearmDelay(job_id, now);
+    for (const { job_id } of lost) {
+      await showLastRun(this.db, job_id);
+      await this.rearmDelay(job_id, now);
+    }
   }
 }

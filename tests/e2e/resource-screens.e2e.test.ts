@@ -254,6 +254,8 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await report.waitFor({ state: 'hidden' });
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
+    // The list shows the job's newest run.
+    await expect.poll(() => demo.innerText()).toMatch(/02:00:00[\s\S]*成功/);
     const taskRuns = await opened.product.server.db.query("SELECT count(*)::int AS n FROM blade_task_run WHERE task_code = 'DEMO-RUN-001'");
     expect(taskRuns[0].n).toBe(1);
 

@@ -207,10 +207,14 @@ describe('running jobs', () => {
     expect((await instancesOf(job.id))[0].runs).toMatchObject([{ runStatus: 3, runStatusName: '已完成', passedCount: 1 }]);
     await server.db.query('UPDATE blade_task_run SET run_status = 5, passed_count = 0 WHERE task_id = $1', [taskId]);
 
+    expect((await api(`${JOB}/detail?id=${job.id}`)).body.data.lastInstanceStatus).toBe(3);
+
     await api(`${JOB}/run?id=${job.id}`, { method: 'POST' });
     const rows = await until('the second run', () => finished(job.id, 2));
     expect(rows[0]).toMatchObject({ instanceStatus: 4, instanceStatusName: '失败' });
     expect(String(rows[0].result)).toContain('不能执行');
+    // The list shows the newest run's state.
+    expect((await api(`${JOB}/detail?id=${job.id}`)).body.data.lastInstanceStatus).toBe(4);
   });
 
   it('the schedule triggers a fixed-rate job every interval until 启停 pauses it', async () => {
@@ -320,6 +324,7 @@ describe('a run whose process stopped', () => {
     await new JobScheduler({ db: server.db, policy: outboundPolicy([]), caseTimeLimitSeconds: 60 }).tick(later);
     expect(await running()).toMatchObject({ instanceStatus: 4, result: '运行中断：执行它的服务进程已停止' });
     const detail = await api(`${JOB}/detail?id=${job.id}`);
+    expect(detail.body.data.lastInstanceStatus).toBe(4);
     expect(detail.body.data.nextTriggerTime).toBe(formatDateTime(new Date(later.getTime() + 60_000)));
     await api(`${JOB}/change?id=${job.id}&enable=0`, { method: 'POST' });
   });
