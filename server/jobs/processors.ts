@@ -23,6 +23,19 @@ export interface JobRow {
   max_instance_num: number | null;
   instance_time_limit: number | null;
   instance_retry_num: number | null;
+  /** What a worker app applies to the run (sent to external processors as `settings`). */
+  execute_type: number | null;
+  dispatch_strategy: number | null;
+  concurrency: number | null;
+  task_retry_num: number | null;
+  min_cpu_cores: string | number | null;
+  min_memory_space: string | number | null;
+  min_disk_space: string | number | null;
+  designated_workers: string | null;
+  max_worker_count: number | null;
+  log_type: number | null;
+  log_level: number | null;
+  extra: string | null;
   create_user: string | null;
   update_user: string | null;
 }
@@ -127,8 +140,9 @@ const EXTERNAL_DEFAULT_MS = 10_000;
 const EXTERNAL_MAX_MS = 60_000;
 
 /**
- * An external processor: a POST of the job to its app's address, with the app's name and password as Basic
- * credentials; any 2xx answer is a success. Only hosts an administrator allowed are called.
+ * An external processor: a POST of the job (its parameters and its runtime settings) to its app's address, with the
+ * app's name and password as Basic credentials; any 2xx answer is a success. Only hosts an administrator allowed are
+ * called.
  */
 async function runExternal(job: JobRow, instanceId: string, { db, policy }: ProcessorServices): Promise<ProcessorOutcome> {
   const [app] = await db.query<{ job_server_url: string; job_app_name: string; job_app_password: string | null }>(
@@ -143,6 +157,22 @@ async function runExternal(job: JobRow, instanceId: string, { db, policy }: Proc
     instanceId,
     processorInfo: job.processor_info,
     jobParams: job.job_params ?? '',
+    // The worker side of the job (PowerJob's runtime settings): the app runs it as they say.
+    settings: {
+      executeType: job.execute_type,
+      dispatchStrategy: job.dispatch_strategy,
+      concurrency: job.concurrency,
+      taskRetryNum: job.task_retry_num,
+      instanceTimeLimit: job.instance_time_limit,
+      minCpuCores: Number(job.min_cpu_cores ?? 0),
+      minMemorySpace: Number(job.min_memory_space ?? 0),
+      minDiskSpace: Number(job.min_disk_space ?? 0),
+      designatedWorkers: job.designated_workers ?? '',
+      maxWorkerCount: job.max_worker_count,
+      logType: job.log_type,
+      logLevel: job.log_level,
+      extra: job.extra ?? '',
+    },
   });
   try {
     const answer = await outboundRequest(policy, app.job_server_url, {

@@ -11,7 +11,8 @@ export const TRIGGER_TYPE = { schedule: 1, manual: 2 } as const;
 
 export const JOB_COLUMNS = `id, tenant_id, job_id, job_name, job_server_id, time_expression_type, time_expression, lifecycle_start,
   lifecycle_end, next_trigger_time, enable, processor_type, processor_info, job_params, max_instance_num,
-  instance_time_limit, instance_retry_num, create_user, update_user`;
+  instance_time_limit, instance_retry_num, execute_type, dispatch_strategy, concurrency, task_retry_num, min_cpu_cores,
+  min_memory_space, min_disk_space, designated_workers, max_worker_count, log_type, log_level, extra, create_user, update_user`;
 
 /** Jobs claimed per tick: the rest are due on the next one. */
 const BATCH = 20;

@@ -28,7 +28,7 @@ let tester: string;
 let receiver: Server;
 let receiverUrl: string;
 /** What the fake job app received: its credentials and the job it was sent. */
-const received: { authorization: string; body: Record<string, string>; at: number }[] = [];
+const received: { authorization: string; body: Record<string, unknown>; at: number }[] = [];
 
 const api = (path: string, options: Parameters<typeof call>[1] = {}) => call(path, { base: server.url, token: admin, ...options });
 
@@ -129,11 +129,29 @@ describe('job apps', () => {
     expect(notHttp.body.msg).toContain('应用地址');
     const renamed = await api(`${SERVER}/submit`, { json: { ...detail.body.data, jobRemark: '改备注', jobAppPassword: '' } });
     expect(renamed.body, renamed.text).toMatchObject({ code: 200 });
-    const job = await saveJob({ timeExpressionType: 1, processorType: 4, processorInfo: 'keep.password' });
+    const job = await saveJob({
+      timeExpressionType: 1,
+      processorType: 4,
+      processorInfo: 'keep.password',
+      jobParams: 'suite=nightly',
+      executeType: 2,
+      concurrency: 3,
+      designatedWorkers: 'bench-1,bench-2',
+      minMemorySpace: 1.5,
+      logLevel: 3,
+    });
     await api(`${JOB}/run?id=${job.id}`, { method: 'POST' });
-    await until('the dispatch', () => finished(job.id, 1));
+    const [instance] = await until('the dispatch', () => finished(job.id, 1));
     const sent = received.find((request) => request.body.jobId === job.id);
     expect(sent?.authorization).toBe(`Basic ${Buffer.from('regress:App-secret-1').toString('base64')}`);
+    // The app gets the job, its parameters and the runtime settings it is to apply.
+    expect(sent?.body).toMatchObject({
+      jobName: job.jobName,
+      instanceId: instance.id,
+      processorInfo: 'keep.password',
+      jobParams: 'suite=nightly',
+      settings: { executeType: 2, dispatchStrategy: 1, concurrency: 3, designatedWorkers: 'bench-1,bench-2', minMemorySpace: 1.5, logType: 1, logLevel: 3 },
+    });
   });
 });
 
