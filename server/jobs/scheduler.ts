@@ -1,3 +1,4 @@
+import { ADMIN_TENANT } from '../blade/context';
 import { nextId } from '../blade/ids';
 import { formatDateTime } from '../blade/serializer';
 import type { Db } from '../db/types';
@@ -90,9 +91,13 @@ export class JobScheduler {
       this.lastSweep = now.getTime();
       await this.sweepLost(now);
     }
+    // A tenant in the recycle bin, removed or past its licence runs no job (as its users cannot sign in); its due
+    // jobs wait, and run once when it is back.
     const due = await this.db.query<JobRow>(
-      `SELECT ${JOB_COLUMNS} FROM blade_job_info
+      `SELECT ${JOB_COLUMNS} FROM blade_job_info j
        WHERE is_deleted = 0 AND enable = 1 AND next_trigger_time IS NOT NULL AND next_trigger_time <= $1
+         AND (j.tenant_id = '${ADMIN_TENANT}' OR EXISTS (SELECT 1 FROM blade_tenant t WHERE t.tenant_id = j.tenant_id
+           AND t.is_deleted = 0 AND t.status = 1 AND (t.expire_time IS NULL OR t.expire_time > $1)))
        ORDER BY next_trigger_time LIMIT ${BATCH}`,
       [formatDateTime(now)],
     );

@@ -321,6 +321,41 @@ describe('running jobs', () => {
   });
 });
 
+describe("a tenant's state", () => {
+  it('a recycled or expired tenant runs no job; its due job runs once when the tenant is back', async () => {
+    const tenantId = `3${nextId().slice(-5)}`;
+    const now = formatDateTime(new Date());
+    await server.db.query(
+      `INSERT INTO blade_tenant (id, tenant_id, tenant_name, status, create_time, update_time) VALUES ($1, $2, '回收租户', 2, $3, $3)`,
+      [nextId(), tenantId, now],
+    );
+    const jobId = nextId();
+    await server.db.query(
+      `INSERT INTO blade_job_info (id, tenant_id, job_id, job_server_id, job_name, time_expression_type, time_expression, processor_type,
+         processor_info, enable, next_trigger_time, create_time, update_time, status, is_deleted)
+       VALUES ($1, $2, 1, $3, '回收租户的任务', 3, '3600000', 1, 'cleanJobInstances', 1, $4, $5, $5, 1, 0)`,
+      [jobId, tenantId, appId, formatDateTime(new Date(Date.now() - 5000)), now],
+    );
+    const instances = async () =>
+      (await server.db.query<{ instance_status: number }>('SELECT instance_status FROM blade_job_instance WHERE job_id = $1', [jobId])).length;
+    const scheduler = new JobScheduler({ db: server.db, policy: outboundPolicy([]), caseTimeLimitSeconds: 60 });
+    await scheduler.tick();
+    expect(await instances()).toBe(0);
+
+    await server.db.query('UPDATE blade_tenant SET status = 1, expire_time = $2 WHERE tenant_id = $1', [tenantId, formatDateTime(new Date(Date.now() - 1000))]);
+    await scheduler.tick();
+    expect(await instances()).toBe(0);
+
+    await server.db.query('UPDATE blade_tenant SET expire_time = NULL WHERE tenant_id = $1', [tenantId]);
+    // This scheduler, or the server's own, runs it: once.
+    await scheduler.tick();
+    await scheduler.settled();
+    await until('the run of the tenant back', async () => (await instances()) === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await instances()).toBe(1);
+  });
+});
+
 describe('a run whose process stopped', () => {
   it('is failed after its time limit and ten minutes, and its fixed-delay job is scheduled again', async () => {
     const job = await saveJob({ timeExpressionType: 4, timeExpression: '60000', processorType: 4, processorInfo: 'lost', instanceTimeLimit: 5000 });
