@@ -11,7 +11,9 @@ import { isActive, toRunStatus } from '../task/runStatus';
 import { TaskRecordRunLink } from '../taskrecord/TaskRecordRunLink';
 import { buttonCode } from '../types';
 import { JobRunStatusTag } from './JobRunStatusTag';
+import { JOB_TRIGGER_TYPE_OPTIONS } from './schema';
 import type { RecordViewProps } from '../../src/components/crud/descriptor';
+import { localizedOptions, optionLabelOf } from '../../src/components/crud/schemaMapping';
 import { useResourceTable } from '../../src/components/crud/useResourceTable';
 import './messages';
 
@@ -49,7 +51,7 @@ const durationText = (ms: number) => (ms < 0 ? '' : ms < 1000 ? `${ms} ms` : `${
  * Read again while one is going; 运行 starts one.
  */
 export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const meta: BladeMeta = { endpoints: { list: 'instance-list' }, query: { jobId: id } };
   const { tableProps, tableQuery } = useResourceTable<JobInstance>({
     resource: schema.name,
@@ -120,7 +122,7 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
             title: t('jobinfo.instances.triggerType'),
             dataIndex: 'triggerType',
             width: 90,
-            render: (value: number) => t(`jobinfo.instances.trigger.${value}`),
+            render: (value: number) => optionLabelOf(localizedOptions(JOB_TRIGGER_TYPE_OPTIONS, i18n.language), value),
           },
           {
             title: t('jobinfo.instances.status'),

@@ -15,8 +15,6 @@ registerMessages({
     'jobinfo.instances.passed': '通过 {{passed}}/{{total}}',
     'jobinfo.instances.refresh': '刷新',
     'jobinfo.instances.empty': '该任务还没有运行过',
-    'jobinfo.instances.trigger.1': '定时触发',
-    'jobinfo.instances.trigger.2': '手动运行',
   },
   en: {
     'jobinfo.instances.title': 'Runs · {{name}}',
@@ -31,7 +29,5 @@ registerMessages({
     'jobinfo.instances.passed': '{{passed}}/{{total}} passed',
     'jobinfo.instances.refresh': 'Refresh',
     'jobinfo.instances.empty': 'This job has not run yet',
-    'jobinfo.instances.trigger.1': 'Schedule',
-    'jobinfo.instances.trigger.2': 'On demand',
   },
 });

@@ -25,6 +25,12 @@ export const JOB_INSTANCE_STATUS_OPTIONS = [
   { value: 4, label: { zh: '失败', en: 'Failed' } },
 ];
 
+/** How a run came to be: 1 by the schedule, 2 on demand (运行, or the `run` call). */
+export const JOB_TRIGGER_TYPE_OPTIONS = [
+  { value: 1, label: { zh: '定时触发', en: 'Schedule' } },
+  { value: 2, label: { zh: '手动运行', en: 'On demand' } },
+];
+
 /**
  * Scheduled jobs (spec §2, §3 Job, §4 job enable, §5 messages, §7 `/api/blade-job/job-info`, §9 enums and defaults).
  * This server is the scheduler: a job with a CRON, fixed-rate or fixed-delay time is triggered by it (once, across

@@ -16,7 +16,7 @@ import { JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, rearmJobs, timingOf } from 
 import { timingProblem } from '../../server/jobs/timing';
 import { RUN_STATUS_LABELS, toRunStatus } from '../task/runStatus';
 import type { FieldType } from '../types';
-import { JOB_INSTANCE_STATUS_OPTIONS } from './schema';
+import { JOB_INSTANCE_STATUS_OPTIONS, JOB_TRIGGER_TYPE_OPTIONS } from './schema';
 
 const INSTANCE_TYPES: Record<string, FieldType> = {
   id: 'id',
@@ -33,7 +33,7 @@ const INSTANCE_TYPES: Record<string, FieldType> = {
 };
 
 const INSTANCE_STATUS_NAMES: Record<number, string> = Object.fromEntries(JOB_INSTANCE_STATUS_OPTIONS.map((option) => [option.value, option.label.zh]));
-const TRIGGER_TYPE_NAMES: Record<number, string> = { [TRIGGER_TYPE.schedule]: '定时触发', [TRIGGER_TYPE.manual]: '手动运行' };
+const TRIGGER_TYPE_NAMES: Record<number, string> = Object.fromEntries(JOB_TRIGGER_TYPE_OPTIONS.map((option) => [option.value, option.label.zh]));
 
 const idText = z.union([z.string(), z.number()]).transform((value) => String(value).trim()).refine(isIdText, { error: '不是有效的编号' });
 /** `sync`'s body: `{id}`, `{ids: [..]}` or `{ids: "1,2"}`. */
