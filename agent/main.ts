@@ -1,8 +1,12 @@
 /**
  * The terminal agent: runs on a test bench, takes the cases of its terminal from the server and runs their python
- * scripts. Only Node built-ins.
+ * scripts. Only Node built-ins: `npm run build` makes it one file the server hands out at `/agent/agent.mjs`, so a
+ * bench needs Node ≥ 20 and python3, not this repository.
  *
- *   npm run agent -- --server http://localhost:8080 --terminal TM-001 --token bta_...
+ *   curl -fsSO http://localhost:8080/agent/agent.mjs
+ *   BLADE_AGENT_TOKEN=bta_... node agent.mjs --server http://localhost:8080 --terminal TM-001
+ *
+ * (From a checkout: `BLADE_AGENT_TOKEN=bta_... npm run agent -- --server ... --terminal ...`.)
  *
  * Heartbeat every few seconds; long-poll `next`; download the script with its presigned URL; run `python3 script`
  * (no shell) in a temp dir under the case's time limit; stream its output; post the result. A case the server says to
@@ -13,6 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { scriptLocation } from './scriptLocation';
 
 interface Options {
   server: string;
@@ -65,7 +70,9 @@ function parseOptions(argv: string[]): Options {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const usage = 'usage: npm run agent -- --server URL --terminal CODE --token TOKEN [--heartbeat SECONDS] [--python python3]';
+  const usage =
+    'usage: BLADE_AGENT_TOKEN=TOKEN node agent.mjs --server URL --terminal CODE [--heartbeat SECONDS] [--python python3]\n' +
+    '       (--token TOKEN is accepted too, but shows the token in the process list)';
   if (values.help) {
     console.log(usage);
     process.exit(0);
@@ -177,7 +184,7 @@ class Agent {
   private async execute(assigned: AssignedCase, dir: string) {
     let script: Uint8Array;
     try {
-      const response = await fetch(assigned.scriptUrl);
+      const response = await fetch(scriptLocation(assigned.scriptUrl, this.options.server));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       script = new Uint8Array(await response.arrayBuffer());
     } catch (error) {

@@ -5,6 +5,9 @@ import { build, type Plugin } from 'esbuild';
 /** Where `npm run build` writes the server; `npm start` and `npm run serve` run `dist-server/main.mjs`. */
 export const SERVER_OUT_DIR = fileURLToPath(new URL('../dist-server', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../server/main.ts', import.meta.url));
+const AGENT_ENTRY = fileURLToPath(new URL('../agent/main.ts', import.meta.url));
+/** Beside the app's files, where the server answers it at `/agent/agent.mjs` (see the execution module). */
+export const AGENT_OUT_FILE = fileURLToPath(new URL('../dist/agent/agent.mjs', import.meta.url));
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 /**
@@ -48,4 +51,22 @@ export async function bundleServer(outdir = SERVER_OUT_DIR): Promise<void> {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await bundleServer();
+/**
+ * The terminal agent as one JavaScript file on Node's built-ins: a test bench fetches it from the server and runs it
+ * with `node`, with no checkout and no packages.
+ */
+export async function bundleAgent(outfile = AGENT_OUT_FILE): Promise<void> {
+  await build({
+    entryPoints: [AGENT_ENTRY],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await Promise.all([bundleServer(), bundleAgent()]);

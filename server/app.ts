@@ -61,6 +61,8 @@ const PUBLIC_PATHS = new Set([
 /** Services a caller may supply instead of the defaults (tests inject a loopback object store). */
 export interface ServerExtras {
   storage?: ObjectStore;
+  /** Told what the start is doing as each step begins (a first start seeds for many seconds: say so). */
+  onStartStep?: StartStep;
 }
 const GUEST_PATHS = new Set(SYSTEM_GUEST_PATHS);
 const API_PREFIXES = ['/api/', '/gateway/'];
@@ -99,6 +101,8 @@ function notFound(app: BladeApp) {
 
 const noop = () => undefined;
 
+export type StartStep = (step: string) => void;
+
 /** Opens the database only when something asks for it. */
 function lazyDb(open: () => Promise<Db>): Db {
   let pending: Promise<Db> | undefined;
@@ -119,13 +123,15 @@ function lazyDb(open: () => Promise<Db>): Db {
   };
 }
 
-export async function prepareDatabase(db: Db, config: ServerConfig): Promise<string | undefined> {
+export async function prepareDatabase(db: Db, config: ServerConfig, onStep: StartStep = noop): Promise<string | undefined> {
+  onStep('applying database migrations');
   await runMigrations(db);
+  onStep('checking resource tables');
   await ensureAllResourceTables(db, resourceSchemas);
   const { generatedAdminPassword } = await seedDatabase(
     db,
     { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts },
-    { adminPassword: config.adminPassword },
+    { adminPassword: config.adminPassword, onStep },
   );
   return generatedAdminPassword;
 }
@@ -153,7 +159,8 @@ export async function createApp(
   // The resources' server code loads while the database is prepared (a failure still ends the start, below).
   const loadingBehaviours = loadResourceBehaviours();
   loadingBehaviours.catch(() => undefined);
-  const adminPassword = await prepareDatabase(db, config);
+  const onStep = extras.onStartStep ?? noop;
+  const adminPassword = await prepareDatabase(db, config, onStep);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const lifetime = new AbortController();
   const background = new Set<Promise<unknown>>();
@@ -161,6 +168,7 @@ export async function createApp(
     const settled = work.then(noop, noop).finally(() => background.delete(settled));
     background.add(settled);
   };
+  onStep('opening object storage');
   const storage = extras.storage ?? (await openObjectStore(config, db));
   const sessions = createSessionCheck(db);
   const services: ServerServices = { db, config, tokens, sessions, lifetime: lifetime.signal, inBackground, ...extras, storage };

@@ -7,11 +7,9 @@ import type { SectionProps } from '../../src/components/crud/descriptor';
 import { runApi, type AgentTokenIssued } from '../task/runApi';
 import { useRemote } from '../task/useRemote';
 import { buttonCode } from '../types';
+import { agentFetchCommand, agentRunCommand } from './agentCommands';
 import '../task/taskRun.css';
 
-/** The command a test bench runs to start this terminal's agent. */
-export const agentCommand = (origin: string, terminalCode: string, token: string) =>
-  `npm run agent -- --server ${origin} --terminal ${terminalCode} --token ${token}`;
 
 /**
  * The terminal's agent under basic info: whether a token is issued, when it was last used, the last heartbeat; on
@@ -87,6 +85,23 @@ export function TerminalAgentBlock({ schema, mode, id }: SectionProps) {
           </Button>
         </Space>
       )}
+      <div className="agent-block__bench" data-testid="agent-bench">
+        <Typography.Paragraph type="secondary">{t('terminal.agent.bench')}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t('terminal.agent.fetchStep')}:{' '}
+          <Typography.Text code copyable data-testid="agent-fetch-command">
+            {agentFetchCommand(window.location.origin)}
+          </Typography.Text>
+        </Typography.Paragraph>
+        {!issued && (
+          <Typography.Paragraph>
+            {t('terminal.agent.runStep')}:{' '}
+            <Typography.Text code copyable>
+              {agentRunCommand(window.location.origin, agent.terminalCode, t('terminal.agent.tokenPlaceholder'))}
+            </Typography.Text>
+          </Typography.Paragraph>
+        )}
+      </div>
       {issued && (
         <Alert
           className="agent-block__secret"
@@ -102,9 +117,9 @@ export function TerminalAgentBlock({ schema, mode, id }: SectionProps) {
                 </Typography.Text>
               </Typography.Paragraph>
               <Typography.Paragraph>
-                {t('terminal.agent.command')}:{' '}
+                {t('terminal.agent.runStep')}:{' '}
                 <Typography.Text code copyable data-testid="agent-command">
-                  {agentCommand(window.location.origin, issued.terminalCode, issued.token)}
+                  {agentRunCommand(window.location.origin, issued.terminalCode, issued.token)}
                 </Typography.Text>
               </Typography.Paragraph>
             </>

@@ -209,20 +209,29 @@ const SEED_NAME = 'default';
  * (`blade_seed`), so that what an administrator removed stays removed, and a start skips some hundred queries.
  * Answers the administrator password when it was generated on this start (it is stored only as a hash).
  */
-export async function seedDatabase(db: Db, data: SeedData, options: { adminPassword?: string } = {}) {
+export async function seedDatabase(
+  db: Db,
+  data: SeedData,
+  options: { adminPassword?: string; onStep?: (step: string) => void } = {},
+) {
   const fingerprint = seedFingerprint(data);
+  const onStep = options.onStep ?? (() => undefined);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     const now = formatDateTime(new Date());
     const generatedAdminPassword = await seedCore(tx, now, options.adminPassword);
     const [applied] = await tx.query<{ fingerprint: string }>('SELECT fingerprint FROM blade_seed WHERE name = $1', [SEED_NAME]);
     if (applied?.fingerprint === fingerprint && !generatedAdminPassword) return { generatedAdminPassword };
+    onStep(`seeding menus and role grants (${data.menus.length} menus)`);
     const idByCode = await seedMenus(tx, data.menus, now);
     await grant(tx, SEED_IDS.administratorRole, idByCode.values());
     await grant(tx, SEED_IDS.userRole, data.userRoleMenuCodes.flatMap((code) => idByCode.get(code) ?? []));
     await seedTopMenus(tx, data.topMenus, idByCode, now);
+    onStep(`seeding dictionaries (${data.dicts.length})`);
     await seedDicts(tx, data.dicts, now);
+    onStep('seeding demo projects, terminals, test objects, tasks and records');
     await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept);
+    onStep('seeding the demo account tester, notices and organisation');
     // Part A: `tester` (two roles, two depts) gets the administrator's first-start password; notices for the desk.
     const firstStartPassword = generatedAdminPassword ?? options.adminPassword;
     if (firstStartPassword) {

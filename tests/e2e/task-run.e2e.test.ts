@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
+import { tenantObjectKey } from '../../server/storage/keys';
 import { startLoopbackStore, type LoopbackStore } from '../server/execution-store';
 import { confirmDialogOk, snap } from './browser';
 import { chooseOption, CrudPage, optionOf } from './crudPage';
@@ -69,7 +70,7 @@ async function insertDemoCases(): Promise<string> {
   const [admin] = await db().query<{ tenant: string }>("SELECT tenant_id AS tenant FROM blade_user WHERE account = 'admin'");
   for (const [index, [title, source]] of SCRIPTS.entries()) {
     const key = `script/e2e_run_${index + 1}.py`;
-    await store.putObject(key, new TextEncoder().encode(source), 'text/x-python');
+    await store.putObject(tenantObjectKey(admin.tenant, key), new TextEncoder().encode(source), 'text/x-python');
     const scriptId = nextId();
     await db().query(
       `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, create_time, update_time, is_deleted)

@@ -10,6 +10,7 @@ import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
 import { openDb } from '../../server/db/open';
 import { hashPassword } from '../../server/db/seed';
+import { tenantObjectKey } from '../../server/storage/keys';
 import type { ObjectStore } from '../../server/storage/types';
 import { call, md5 } from './client';
 import { startLoopbackStore, type LoopbackStore } from './execution-store';
@@ -87,7 +88,8 @@ async function insertTask(tenantId: string, terminalId: string | null, scripts: 
     if (script) {
       scriptId = nextId();
       const key = `script/${taskCode}_${index}_${script}.py`;
-      await store.putObject(key, new TextEncoder().encode(SCRIPTS[script]), 'text/x-python');
+      // The row keeps the tenant's key, the store the tenant's prefix before it (as an upload does).
+      await store.putObject(tenantObjectKey(tenantId, key), new TextEncoder().encode(SCRIPTS[script]), 'text/x-python');
       await server.db.query(
         `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, create_time, update_time)
          VALUES ($1, $2, $3, $4, '1', 1, $5, $5)`,
@@ -400,7 +402,7 @@ describe('a run with the real agent on loopback', () => {
     expect(cases[2].message).toBe('超过时限 2 秒');
     expect(cases[2].durationMs).toBeGreaterThanOrEqual(2000);
     expect(cases[2].durationMs).toBeLessThan(10000);
-    expect(store.downloads.filter((key) => key.startsWith('script/') && key.includes(run.taskCode))).toHaveLength(3);
+    expect(store.downloads.filter((key) => key.startsWith('000000/script/') && key.includes(run.taskCode))).toHaveLength(3);
 
     expect(run).toMatchObject({ passedCount: 1, failedCount: 1, timeoutCount: 1, errorCount: 0, totalCount: 3, executor: '管理员' });
     expect(run.endTime).not.toBe('');

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleServer } from '../../build/serverBundle';
+import { bundleAgent, bundleServer } from '../../build/serverBundle';
 import { call, requestToken } from './client';
 
 /**
@@ -15,6 +15,7 @@ const dataDirs: string[] = [];
 const children: ChildProcess[] = [];
 // Inside node_modules, so that the bundle's imports of packages resolve as they do from dist-server/.
 const BUNDLE_DIR = join('node_modules', '.cache', `server-bundle-test-${process.pid}`);
+const STATIC_DIR = join(BUNDLE_DIR, 'static');
 /** `npm run serve` as package.json declares it (its Node flags), on this test's build. */
 const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve
   .split(' ')
@@ -24,6 +25,8 @@ const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { script
 beforeAll(async () => {
   if (!SERVE_ARGS.includes(join(BUNDLE_DIR, 'main.mjs'))) throw new Error('npm run serve no longer runs dist-server/main.mjs');
   await bundleServer(BUNDLE_DIR);
+  // The app's build folder as far as the agent goes: `npm run build` writes the agent beside the app.
+  await bundleAgent(join(STATIC_DIR, 'agent', 'agent.mjs'));
 });
 
 afterAll(() => {
@@ -33,7 +36,7 @@ afterAll(() => {
 
 async function startMain(args: string[], dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_CAPTCHA: 'off', BLADE_ADMIN_PASSWORD: '' },
+    env: { ...process.env, PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_CAPTCHA: 'off', BLADE_ADMIN_PASSWORD: '', BLADE_STATIC_DIR: STATIC_DIR },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -68,13 +71,24 @@ describe.each([
     const password = first.output().match(/Administrator password \(shown once\): (\S+)/)?.[1];
     expect(password).toBeTruthy();
     expect(first.output()).toContain('tenant 000000, account admin');
-    // One ready command per demo bench, with a token that the agent endpoints accept.
-    const agentLines = [...first.output().matchAll(/npm run agent -- --server (\S+) --terminal (TM-00[12]) --token (bta_\S+)/g)];
-    expect(agentLines.map((line) => line[2])).toEqual(['TM-001', 'TM-002']);
+    // The first start says what it is doing while it seeds, one line per step with its time.
+    expect(first.output()).toMatch(/^\[\s*\d+\.\d s\] applying database migrations…$/m);
+    expect(first.output()).toMatch(/^\[\s*\d+\.\d s\] seeding demo projects, terminals, test objects, tasks and records…$/m);
+    // One ready command per demo bench: fetch the one-file agent, run it with the token in the environment (npm
+    // would echo a token given on its command line), and the token is one the agent endpoints accept.
+    const agentLines = [
+      ...first.output().matchAll(/^ {2}curl -fsSO (\S+)\/agent\/agent\.mjs && BLADE_AGENT_TOKEN=(bta_\S+) node agent\.mjs --server (\S+) --terminal (TM-00[12])$/gm),
+    ];
+    expect(agentLines.map((line) => line[4])).toEqual(['TM-001', 'TM-002']);
     expect(agentLines[0][1]).toBe(first.url);
+    expect(agentLines[0][3]).toBe(first.url);
+    expect(first.output()).not.toContain('--token');
+    const agentFile = await fetch(`${first.url}/agent/agent.mjs`);
+    expect(agentFile.headers.get('content-type')).toContain('javascript');
+    expect(await agentFile.text()).toMatch(/^#!\/usr\/bin\/env node\n[\s\S]*\[agent\]/);
     const heartbeat = await fetch(`${first.url}/api/blade-agent/heartbeat`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${agentLines[0][3]}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${agentLines[0][2]}`, 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect((await heartbeat.json()).code).toBe(200);
@@ -95,7 +109,7 @@ describe.each([
 
     const second = await startMain(args, dataDir);
     expect(second.output()).not.toContain('Administrator password');
-    expect(second.output()).not.toContain('npm run agent');
+    expect(second.output()).not.toContain('BLADE_AGENT_TOKEN=');
     const again = (await requestToken(admin, { base: second.url })).body.access_token;
     expect(again).toBeTruthy();
     const list = await call('/api/blade-system/param/list?paramKey_equal=durable.key', { base: second.url, token: again });

@@ -6,6 +6,7 @@ import { ADMIN_TENANT } from '../../blade/context';
 import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
+import { tenantObjectKey } from '../../storage/keys';
 import type { ObjectStore } from '../../storage/types';
 
 /**
@@ -32,9 +33,11 @@ export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boo
   if (!terminal) return false;
   // The scripts go into this server's store even when the rows exist: several servers on one database (or a store
   // that was emptied) must all be able to hand them to an agent.
+  // Rows keep the tenant's own key (as an upload does); the store keeps it under the tenant's prefix.
   const keys = DEMO_CASES.map((demo) => `script/${demo.file}`);
   for (const [index, demo] of DEMO_CASES.entries()) {
-    if (!(await store.getObject(keys[index]))) await store.putObject(keys[index], readFileSync(join(SCRIPTS_DIR, demo.file)), 'text/x-python');
+    const objectKey = tenantObjectKey(ADMIN_TENANT, keys[index]);
+    if (!(await store.getObject(objectKey))) await store.putObject(objectKey, readFileSync(join(SCRIPTS_DIR, demo.file)), 'text/x-python');
   }
   const [existing] = await db.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
   if (existing) return false;

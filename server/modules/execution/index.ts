@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -10,7 +12,9 @@ import { parsePaging } from '../../blade/query';
 import { formatDateTime } from '../../blade/serializer';
 import { requiredQueryId } from '../../blade/validate';
 import type { Db } from '../../db/types';
+import { tenantObjectKey } from '../../storage/keys';
 import type { ObjectStore } from '../../storage/types';
+import { AGENT_FILE_PATH } from '../../../resources/terminal/agentCommands';
 import {
   CASE_RESULTS,
   changeRun,
@@ -191,6 +195,7 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
 
     registerUserRoutes(app, db, settings, storeOf);
     registerAgentRoutes(app, db, storeOf, sweepSoon, lifetime);
+    serveAgentFile(app, services.config.staticDir);
   };
 }
 
@@ -260,6 +265,20 @@ function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db, settings: E
   });
 }
 
+/**
+ * The agent as one file (built by `npm run build` beside the app): a bench fetches it without a token and runs it
+ * with Node, so it needs neither this repository nor its packages. Read per request: a rebuild is served at once.
+ */
+function serveAgentFile(app: Parameters<BladeModule>[0], staticDir: string | undefined) {
+  app.get(AGENT_FILE_PATH, async (c) => {
+    const source = staticDir ? await readFile(join(staticDir, 'agent', 'agent.mjs')).catch(() => undefined) : undefined;
+    if (!source) return c.text('终端代理尚未构建：请先运行 npm run build', 404);
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(new Uint8Array(source));
+  });
+}
+
 function registerAgentRoutes(
   app: Parameters<BladeModule>[0],
   db: Db,
@@ -305,7 +324,8 @@ function registerAgentRoutes(
         const store = storeOf();
         try {
           if (!store) throw new Error('no object store');
-          const scriptUrl = await store.presignGet(claimed.scriptKey, SCRIPT_URL_SECONDS);
+          // Relative to this server with the embedded store: the agent resolves it against its --server.
+          const scriptUrl = await store.presignGet(tenantObjectKey(terminal.tenantId, claimed.scriptKey), SCRIPT_URL_SECONDS);
           return send(c, R.data({ ...claimed, scriptUrl }));
         } catch {
           await recordResult(db, terminal, { caseId: claimed.caseId, status: 'error', durationMs: 0, message: '脚本地址生成失败' });
