@@ -186,8 +186,10 @@ describe('a task run from its drawer', () => {
     await page.getByText('令牌已签发', { exact: true }).waitFor();
     const token = (await page.getByTestId('agent-token').innerText()).trim();
     expect(token.length).toBeGreaterThan(20);
+    // The bench's two commands: fetch the one-file agent (no token), run it with the token in the environment.
+    expect(await page.getByTestId('agent-fetch-command').innerText()).toContain(`curl -fsSO ${opened.product.url}/agent/agent.mjs`);
     const command = await page.getByTestId('agent-command').innerText();
-    expect(command).toContain(`npm run agent -- --server ${opened.product.url} --terminal ${TERMINAL_CODE} --token ${token}`);
+    expect(command).toContain(`BLADE_AGENT_TOKEN=${token} node agent.mjs --server ${opened.product.url} --terminal ${TERMINAL_CODE}`);
     await block.getByText('已签发').waitFor();
     await snap(page, 'task-run-agent-token');
     await terminals.close();
