@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleAgent, bundleServer } from '../../build/serverBundle';
 import { call, requestToken } from './client';
+import { buildForTest, startPrintedProduct, type PrintedProduct, type TestBuild } from './printed-product';
 
 /**
  * The server as a child process, from source and as `npm run build` bundles it (`npm run serve`): what it prints,
@@ -12,62 +11,33 @@ import { call, requestToken } from './client';
  * the demo scripts, each resource's server code).
  */
 const dataDirs: string[] = [];
-const children: ChildProcess[] = [];
-// Inside node_modules, so that the bundle's imports of packages resolve as they do from dist-server/.
-const BUNDLE_DIR = join('node_modules', '.cache', `server-bundle-test-${process.pid}`);
-const STATIC_DIR = join(BUNDLE_DIR, 'static');
-/** `npm run serve` as package.json declares it (its Node flags), on this test's build. */
-const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve
-  .split(' ')
-  .slice(1)
-  .map((arg) => (arg === 'dist-server/main.mjs' ? join(BUNDLE_DIR, 'main.mjs') : arg));
+const started: PrintedProduct[] = [];
+let build: TestBuild;
 
 beforeAll(async () => {
-  if (!SERVE_ARGS.includes(join(BUNDLE_DIR, 'main.mjs'))) throw new Error('npm run serve no longer runs dist-server/main.mjs');
-  await bundleServer(BUNDLE_DIR);
-  // The app's build folder as far as the agent goes: `npm run build` writes the agent beside the app.
-  await bundleAgent(join(STATIC_DIR, 'agent', 'agent.mjs'));
+  build = await buildForTest('server-bundle-test');
 });
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dataDir of [...dataDirs, BUNDLE_DIR]) rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  for (const product of started) product.child.kill('SIGKILL');
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+  build?.remove();
 });
 
-async function startMain(args: string[], dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_CAPTCHA: 'off', BLADE_ADMIN_PASSWORD: '', BLADE_STATIC_DIR: STATIC_DIR },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = output.match(/on (http:\/\/localhost:\d+)/);
-      // The last line of the start banner: the password (first start only) is printed before it.
-      if (match && output.includes('Demo account:')) {
-        clearInterval(timer);
-        resolve(match[1]);
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
-  });
-  return { child, url, output: () => output };
+async function startMain(command: string[], dataDir: string): Promise<PrintedProduct> {
+  const product = await startPrintedProduct(command, { PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_CAPTCHA: 'off', BLADE_STATIC_DIR: build.staticDir });
+  started.push(product);
+  return product;
 }
 
 describe.each([
-  ['server/main.ts, from source', ['--import', 'tsx', 'server/main.ts']],
-  ['the built server, as npm run serve starts it', SERVE_ARGS],
-])('%s', (_, args) => {
+  ['server/main.ts, from source', () => [process.execPath, '--import', 'tsx', 'server/main.ts']],
+  ['the built server, as npm run serve starts it', () => build.serve],
+])('%s', (_, command) => {
   it('prints a generated admin password once, and keeps acknowledged writes across kill -9', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'blade-main-test-'));
     dataDirs.push(dataDir);
-    const first = await startMain(args, dataDir);
+    const first = await startMain(command(), dataDir);
     const password = first.output().match(/Administrator password \(shown once\): (\S+)/)?.[1];
     expect(password).toBeTruthy();
     expect(first.output()).toContain('tenant 000000, account admin');
@@ -107,7 +77,7 @@ describe.each([
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
-    const second = await startMain(args, dataDir);
+    const second = await startMain(command(), dataDir);
     expect(second.output()).not.toContain('Administrator password');
     expect(second.output()).not.toContain('BLADE_AGENT_TOKEN=');
     const again = (await requestToken(admin, { base: second.url })).body.access_token;

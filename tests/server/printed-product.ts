@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -8,6 +8,29 @@ import { join } from 'node:path';
  * exactly as printed (by a shell, in a folder outside the project). Used by the server tests of the built server and
  * by the browser test of the README journey.
  */
+
+export interface TestBuild {
+  /** `npm run serve` as package.json declares it (its Node flags), on this build. */
+  serve: string[];
+  /** The app's build folder as far as the agent goes (`npm run build` writes the agent beside the app). */
+  staticDir: string;
+  remove(): void;
+}
+
+/**
+ * The server and the agent built as `npm run build` builds them, into a folder of the test's own: inside
+ * node_modules, so that the bundle's imports of packages resolve as they do from dist-server/.
+ */
+export async function buildForTest(name: string): Promise<TestBuild> {
+  const { bundleAgent, bundleServer } = await import('../../build/serverBundle');
+  const dir = join('node_modules', '.cache', `${name}-${process.pid}`);
+  const staticDir = join(dir, 'static');
+  await Promise.all([bundleServer(dir), bundleAgent(join(staticDir, 'agent', 'agent.mjs'))]);
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve;
+  if (!script.includes('dist-server/main.mjs')) throw new Error('npm run serve no longer runs dist-server/main.mjs');
+  const args = script.split(' ').slice(1).map((arg) => (arg === 'dist-server/main.mjs' ? join(dir, 'main.mjs') : arg));
+  return { serve: [process.execPath, ...args], staticDir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 export interface PrintedProduct {
   child: ChildProcess;

@@ -1,11 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_STATUS } from '../../resources/task/runStatus';
-import { bundleAgent, bundleServer } from '../../build/serverBundle';
 import { call, requestToken } from './client';
-import { freshPostgresDatabase, runAsPrinted, startPrintedProduct, type PrintedProduct, type RunningCommand } from './printed-product';
+import {
+  buildForTest,
+  freshPostgresDatabase,
+  runAsPrinted,
+  startPrintedProduct,
+  type PrintedProduct,
+  type RunningCommand,
+  type TestBuild,
+} from './printed-product';
 
 /**
  * The README's journey over HTTP, on the defaults a fresh install gets: the built server started as `npm run serve`
@@ -18,14 +25,9 @@ import { freshPostgresDatabase, runAsPrinted, startPrintedProduct, type PrintedP
 
 const TASK = '/gateway/blade-task/task';
 const TERMINAL = '/gateway/blade-terminal/terminalManagement';
-const BUNDLE_DIR = join('node_modules', '.cache', `readme-journey-${process.pid}`);
-const STATIC_DIR = join(BUNDLE_DIR, 'static');
-const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve
-  .split(' ')
-  .slice(1)
-  .map((arg) => (arg === 'dist-server/main.mjs' ? join(BUNDLE_DIR, 'main.mjs') : arg));
 const SCRIPT_SOURCE = 'import platform\nprint("journey script ran on", platform.system())\n';
 
+let build: TestBuild;
 let product: PrintedProduct;
 let dataDir: string;
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
@@ -33,15 +35,15 @@ let token: string;
 const agents: RunningCommand[] = [];
 
 beforeAll(async () => {
-  await Promise.all([bundleServer(BUNDLE_DIR), bundleAgent(join(STATIC_DIR, 'agent', 'agent.mjs'))]);
+  build = await buildForTest('readme-journey');
   database = await freshPostgresDatabase('readme_journey');
   dataDir = mkdtempSync(join(tmpdir(), 'readme-journey-'));
   // Port, data dir and where the build put the app: nothing else. The captcha is off because this client cannot read
   // an image; the browser twin logs in through it.
-  product = await startPrintedProduct([process.execPath, ...SERVE_ARGS], {
+  product = await startPrintedProduct(build.serve, {
     PORT: '0',
     BLADE_DATA_DIR: dataDir,
-    BLADE_STATIC_DIR: STATIC_DIR,
+    BLADE_STATIC_DIR: build.staticDir,
     BLADE_CAPTCHA: 'off',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
@@ -55,7 +57,8 @@ afterAll(async () => {
   await Promise.all(agents.map((agent) => agent.stop()));
   await product?.stop();
   await database?.drop();
-  for (const dir of [dataDir, BUNDLE_DIR]) if (dir) rmSync(dir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  build?.remove();
 });
 
 const api = (path: string, json?: unknown) => call(path, { base: product.url, token, json });
