@@ -32,6 +32,7 @@ let opened: ProductPage;
 let page: Page;
 let store: LoopbackStore;
 let agent: ChildProcess | undefined;
+let agentToken: string;
 const agentOutput: string[] = [];
 
 useProductPage(
@@ -90,6 +91,27 @@ const idOf = async (table: string, column: string, value: string) => {
   const [row] = await db().query<{ id: string }>(`SELECT id::text AS id FROM ${table} WHERE ${column} = $1 AND is_deleted = 0`, [value]);
   return row.id;
 };
+
+/** Starts the terminal's agent (from source, as `npm run agent` does) and waits for its first heartbeat. */
+async function startAgent(token: string) {
+  const started = formatDateTime(new Date());
+  agent = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'agent/main.ts', '--server', opened.product.url, '--terminal', TERMINAL_CODE, '--token', token, '--heartbeat', '1'],
+    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  agent.stdout?.on('data', (data: Buffer) => agentOutput.push(data.toString()));
+  agent.stderr?.on('data', (data: Buffer) => agentOutput.push(data.toString()));
+  await expect
+    .poll(
+      async () => {
+        const [row] = await db().query<{ beat: string | null }>('SELECT last_heartbeat::text AS beat FROM blade_terminal WHERE terminal_code = $1', [TERMINAL_CODE]);
+        return row.beat !== null && row.beat >= started;
+      },
+      { timeout: 20_000, message: agentOutput.join('') },
+    )
+    .toBe(true);
+}
 
 const runControls = () => page.getByTestId('run-controls');
 const runButton = (label: string) => runControls().getByRole('button', { name: new RegExp(label.split('').join('\\s*')) });
@@ -194,23 +216,7 @@ describe('a task run from its drawer', () => {
     await snap(page, 'task-run-agent-token');
     await terminals.close();
 
-    agent = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'agent/main.ts', '--server', opened.product.url, '--terminal', TERMINAL_CODE, '--token', token, '--heartbeat', '1'],
-      { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    agent.stdout?.on('data', (data: Buffer) => agentOutput.push(data.toString()));
-    agent.stderr?.on('data', (data: Buffer) => agentOutput.push(data.toString()));
-    // The agent is up once its first heartbeat is stored.
-    await expect
-      .poll(
-        async () => {
-          const [row] = await db().query<{ beat: string | null }>('SELECT last_heartbeat::text AS beat FROM blade_terminal WHERE terminal_code = $1', [TERMINAL_CODE]);
-          return row.beat !== null && Date.now() - new Date(row.beat.replace(' ', 'T')).getTime() < 5000;
-        },
-        { timeout: 20_000, message: agentOutput.join('') },
-      )
-      .toBe(true);
+    agentToken = token;
   });
 
   it('starts the run with 开始, pauses and resumes it, and watches it finish', { timeout: 120_000 }, async () => {
@@ -226,8 +232,8 @@ describe('a task run from its drawer', () => {
     await runButton('开始').click();
     await confirmDialogOk(page);
     await page.getByText('任务已开始执行').waitFor();
-    // Queued, then running once the agent takes the first case; the drawer follows without a reload.
-    await expect.poll(() => shownRunStatus(tasks), { timeout: 15_000 }).toMatch(/排队中|运行中/);
+    // No agent is up yet: the run waits, queued, however slowly this machine goes; the drawer follows without a reload.
+    await expect.poll(() => shownRunStatus(tasks), { timeout: 15_000 }).toBe('排队中');
     expect(await runButton('开始').isDisabled()).toBe(true);
     await runButton('暂停').click();
     await page.getByText('任务已暂停').waitFor();
@@ -235,6 +241,13 @@ describe('a task run from its drawer', () => {
     await runButton('继续').waitFor();
     expect(await runButton('结束').isEnabled()).toBe(true);
     await snap(page, 'task-run-paused');
+    // An agent that comes up while the run is paused takes none of its cases.
+    await startAgent(agentToken);
+    const taken = await db().query(
+      "SELECT 1 FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id WHERE r.task_code = $1 AND c.case_status <> 'pending'",
+      [TASK_CODE],
+    );
+    expect(taken).toEqual([]);
     await runButton('继续').click();
     await page.getByText('任务已继续').waitFor();
     await expect.poll(() => shownRunStatus(tasks), { timeout: 10_000 }).toMatch(/排队中|运行中/);

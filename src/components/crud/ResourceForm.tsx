@@ -113,8 +113,11 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
       )}
     </Space>
   );
+  // A re-read of a record already shown (a screen following a run re-reads every few seconds) keeps the form usable:
+  // a spinner over it would swallow a click or a keystroke made while the read is in flight.
+  const rereading = record !== undefined && query?.isFetching === true;
   const body = (
-    <Spin spinning={formLoading}>
+    <Spin spinning={formLoading && !rereading}>
       <Form
         {...formProps}
         initialValues={mode === 'create' ? { ...defaultValuesOf(schema), ...initialValues } : formProps.initialValues}
