@@ -61,6 +61,23 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') {
 const exited = (child: ChildProcess) =>
   child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', resolve));
 
+/** SIGTERM to the whole group, SIGKILL if it is still there 10 s later. */
+async function stopGroup(child: ChildProcess) {
+  killGroup(child, 'SIGTERM');
+  const timer = setTimeout(() => killGroup(child), 10_000);
+  await exited(child);
+  clearTimeout(timer);
+  live.delete(child);
+}
+
+/** Everything the process writes, stdout and stderr as they interleave. */
+function captured(child: ChildProcess): () => string {
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return () => output;
+}
+
 /** What any shell has; nothing of the test's own environment (no settings it made for an in-process server). */
 const shellEnv = (home: string) => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: process.env.LANG ?? 'C.UTF-8' });
 
@@ -76,40 +93,32 @@ export async function startPrintedProduct(command: string[], env: Record<string,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  const output = captured(child);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const match = output.match(/on (http:\/\/localhost:\d+)/);
+      const match = output().match(/on (http:\/\/localhost:\d+)/);
       // The last line of the start banner.
-      if (match && output.includes('Demo account:')) {
+      if (match && output().includes('Demo account:')) {
         clearInterval(timer);
         resolve(match[1]);
       }
     }, 50);
     child.once('exit', (code) => {
       clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
+      reject(new Error(`server exited with ${code}: ${output()}`));
     });
   });
   return {
     child,
     url,
-    output: () => output,
-    adminPassword: () => output.match(/Administrator password \(shown once\): (\S+)/)?.[1],
+    output,
+    adminPassword: () => output().match(/Administrator password \(shown once\): (\S+)/)?.[1],
     agentCommand(terminalCode) {
-      const line = output.split('\n').find((text) => new RegExp(`--terminal ${terminalCode}$`).test(text.trim()));
-      if (!line) throw new Error(`the start printed no agent command for ${terminalCode}:\n${output}`);
+      const line = output().split('\n').find((text) => new RegExp(`--terminal ${terminalCode}$`).test(text.trim()));
+      if (!line) throw new Error(`the start printed no agent command for ${terminalCode}:\n${output()}`);
       return line.trim();
     },
-    async stop() {
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child), 10_000);
-      await exited(child);
-      clearTimeout(timer);
-      live.delete(child);
-    },
+    stop: () => stopGroup(child),
   };
 }
 
@@ -126,19 +135,12 @@ export function runAsPrinted(commandLine: string): RunningCommand {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = spawn('/bin/bash', ['-c', commandLine], { cwd: dir, env: shellEnv(dir), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
   return {
     child,
     dir,
-    output: () => output,
+    output: captured(child),
     async stop() {
-      killGroup(child, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(child), 10_000);
-      await exited(child);
-      clearTimeout(timer);
-      live.delete(child);
+      await stopGroup(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
