@@ -90,6 +90,10 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
   for (const link of schema.links ?? []) mountLink(routes, schema, link);
 
   read(url(endpoints.list), async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
+  // BladeX answers both `list` and `page` with a page (spec §7 names both); a tree's `list` is nested, below.
+  if (endpoints.list !== 'list' && !schema.tree) {
+    read(url('list'), async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
+  }
   read(url(endpoints.detail), async (c) => {
     const id = c.req.query('id');
     if (!id) throw badRequest(`${MSG.missingParam}: id`);
