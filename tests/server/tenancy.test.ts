@@ -316,7 +316,7 @@ describe('clients', () => {
     const dup = await post(`${CLIENT}/submit`, admin, { clientId: 'saber', scope: 'all', authorizedGrantTypes: 'password', accessTokenValidity: 1, refreshTokenValidity: 1 });
     expect(dup.body).toMatchObject({ code: 400, msg: '客户端ID已存在' });
     const bad = await post(`${CLIENT}/submit`, admin, { clientId: `g${tag}`, scope: 'all', authorizedGrantTypes: 'password,implicit', accessTokenValidity: 1, refreshTokenValidity: 1 });
-    expect(bad.body).toMatchObject({ code: 400, msg: '授权类型不支持: implicit' });
+    expect(bad.body).toMatchObject({ code: 400, msg: '授权类型「implicit」不在可选范围内' });
     const colon = await post(`${CLIENT}/submit`, admin, { clientId: 'a:b', scope: 'all', authorizedGrantTypes: 'password', accessTokenValidity: 1, refreshTokenValidity: 1 });
     expect(colon.status).toBe(400);
     const saber = (await call(`${CLIENT}/list?clientId_equal=saber`, { token: admin })).body.data.records[0];
