@@ -48,7 +48,21 @@ export const ruleMessages = {
   code: (field: Pick<FieldSchema, 'label'>) => `${labelZh(field.label)}只能包含字母、数字、点、下划线或中划线`,
   prefix: (field: Pick<FieldSchema, 'label'>, prefixes: readonly string[]) => `${labelZh(field.label)}必须以 ${prefixes.join(' 或 ')} 开头`,
   required: (field: Pick<FieldSchema, 'label' | 'required'>) => field.required ?? `请输入${labelZh(field.label)}`,
+  choice: (field: Pick<FieldSchema, 'label'>, value: string) => `${labelZh(field.label)}「${value}」不在可选范围内`,
 };
+
+/** Several choices of a text field (checkboxes, a checked tree) travel comma-joined. */
+export const holdsSeveral = (field: Pick<FieldSchema, 'type' | 'widget' | 'treeOptions'>) =>
+  (field.type === 'string' || field.type === 'text') && (field.widget === 'checkbox' || field.treeOptions !== undefined);
+
+/** The choices a value of a dictionary or options field names: each of a comma list, else the value itself. */
+export const chosenValues = (field: Pick<FieldSchema, 'type' | 'widget' | 'treeOptions'>, value: unknown): string[] =>
+  holdsSeveral(field)
+    ? String(value)
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+    : [String(value)];
 
 /** Dates and datetimes as sent (`yyyy-MM-dd[ HH:mm:ss]`) compare as text. */
 export const isBefore = (value: string, other: string) => value !== '' && other !== '' && value < other;

@@ -12,6 +12,7 @@ import { scopedRows } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import { parseFieldValue } from '../../server/blade/validate';
 import type { Db } from '../../server/db/types';
+import { PARAM } from '../../server/db/seed-data/settings';
 import { hashPlainPassword } from '../../server/users/password';
 import { schemaByName } from '../schemas';
 import { operationOf, type FieldSchema } from '../types';
@@ -19,8 +20,8 @@ import { allowedMenusOf, grantMenus, limitTenantGrants } from './grants';
 import { tenantSchema } from './schema';
 
 /** The parameter naming a new tenant administrator's first password (BladeX `tenant.default.password`). */
-const DEFAULT_PASSWORD_PARAM = 'tenant.default.password';
-const FALLBACK_PASSWORD = 'admin';
+const DEFAULT_PASSWORD_PARAM = PARAM.tenantPassword.key;
+const FALLBACK_PASSWORD = PARAM.tenantPassword.fallback;
 const STATUS = { active: 1, recycled: 2 } as const;
 
 type Row = Record<string, unknown>;

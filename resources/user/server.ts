@@ -10,6 +10,7 @@ import { formatDateTime } from '../../server/blade/serializer';
 import { parseWith } from '../../server/blade/validate';
 import { formFields } from '../../server/blade/body';
 import type { Db } from '../../server/db/types';
+import { PARAM } from '../../server/db/seed-data/settings';
 import { cellErrorText, pagesOf, readXlsxRows, receiveXlsx, templateResponse, xlsxResponse, type ExcelColumn } from '../../server/excel';
 import { FAILURE_WINDOW_MS, MAX_FAILURES } from '../../server/users/lockout';
 import { hashPlainPassword } from '../../server/users/password';
@@ -21,7 +22,7 @@ type Row = Record<string, unknown>;
 type C = Context<BladeEnv>;
 
 /** BladeX's default password of a reset, unless the tenant's parameter `account.initPassword` names another. */
-const DEFAULT_PASSWORD = '123456';
+const DEFAULT_PASSWORD = PARAM.initPassword.fallback;
 const QUOTA_REACHED = '当前租户已到最大账号额度!';
 
 const fieldOf = (name: string) => userSchema.fields.find((field) => field.name === name)!;
@@ -168,7 +169,7 @@ function columnOfMessage(message: string): string {
 async function initPasswordOf(db: Db, tenantId: string): Promise<string> {
   const [row] = await db.query<{ param_value: string | null }>(
     'SELECT param_value FROM blade_param WHERE tenant_id = $1 AND param_key = $2 AND is_deleted = 0 LIMIT 1',
-    [tenantId, 'account.initPassword'],
+    [tenantId, PARAM.initPassword.key],
   );
   return row?.param_value?.trim() || DEFAULT_PASSWORD;
 }

@@ -1,5 +1,6 @@
 import { resourceSchemas, schemaByName } from '../../resources/schemas';
 import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
+import { chosenValues, ruleMessages } from '../../resources/validation';
 import type { Db } from '../db/types';
 import type { ResourceBehaviour, WriteContext } from './behaviour';
 import { ADMIN_TENANT, type BladeUser } from './context';
@@ -173,11 +174,27 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
     return rows.map((row) => serializeRow(row, model.columns));
   }
 
+  /**
+   * Each value of a dictionary field is a live item of its dictionary: a system one, or the caller's tenant's business
+   * one. Outside a transaction (an import's rows) the items are read once per generation of the read cache.
+   */
+  async function assertDictValue(tx: Db, user: BladeUser, field: FieldSchema, dict: NonNullable<FieldSchema['dict']>, value: unknown) {
+    const { code, biz } = dict;
+    const params = new SqlParams();
+    const where = [`code = ${params.add(code)}`, 'parent_id > 0', ...readScope(user, params, { tenantScoped: biz === true }).predicates];
+    const sql = `SELECT dict_key FROM ${biz ? 'blade_dict_biz' : 'blade_dict'} WHERE ${where.join(' AND ')}`;
+    const items = tx === db ? await db.cachedQuery<{ dict_key: string }>(sql, params.values) : await tx.query<{ dict_key: string }>(sql, params.values);
+    const keys = new Set(items.map((item) => item.dict_key));
+    const outside = chosenValues(field, value).find((choice) => !keys.has(choice));
+    if (outside !== undefined) throw badRequest(ruleMessages.choice(field, outside));
+  }
+
   /** Referenced rows must exist in the caller's scope; `fill` copies their fields (the client's copy is not trusted). */
   async function resolveRefs(tx: Db, user: BladeUser, fields: readonly FieldSchema[], values: Row) {
     for (const field of fields) {
       const value = values[field.name];
       if (isEmpty(value)) continue;
+      if (field.dict) await assertDictValue(tx, user, field, field.dict, value);
       // `0` is the root of a tree, not a row.
       const isTreeRoot = schema.tree?.parentField === field.name && field.ref?.resource === schema.name && value === '0';
       if (field.ref && field.ref.join !== false && !isTreeRoot) {

@@ -99,16 +99,45 @@ export async function recordEvent(db: Db, c: Context | undefined, event: { level
 }
 
 /**
+ * What a request's body says, for a log: a JSON value, a form's fields, or a multipart form's fields with each file by
+ * its name. Read from a copy (`request.clone()` taken before the handler read the original); undefined when empty.
+ */
+export async function bodyForLog(copy: Request): Promise<unknown> {
+  const type = (copy.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  try {
+    if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') {
+      const fields: Record<string, string> = {};
+      for (const [key, value] of await copy.formData()) fields[key] = typeof value === 'string' ? value : value.name;
+      return Object.keys(fields).length > 0 ? fields : undefined;
+    }
+    const text = await copy.text();
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text.slice(0, MAX_PARAMS);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
  * Writes the operation-log row of a successful write (spec §3 Operation log): who did what, on which call, with
- * which parameters (secrets masked, cut at 2000 characters). A failure to log never fails the write it records.
+ * which parameters — the query's and the body's (secrets masked, cut at 2000 characters). A failure to log never
+ * fails the write it records.
  */
 export async function recordOperation(db: Db, c: Context<BladeEnv>, schema: ResourceSchema, action: string, body?: unknown) {
   const user = c.get('user');
   const url = new URL(c.req.url);
   const query = Object.fromEntries(url.searchParams);
+  const params = body === undefined ? query : isPlainObject(body) ? { ...query, ...body } : { ...query, body };
   await insertLog(db, 'blade_operation_log', { tenantId: user.tenantId, account: user.account, userId: user.userId }, {
     service_id: serviceOf(url.pathname), title: `${schema.title.zh}-${action}`.slice(0, 255), method: c.req.method,
     request_uri: `${url.pathname}${url.search}`.slice(0, 2000), user_agent: (c.req.header('user-agent') ?? '').slice(0, 500),
-    params: JSON.stringify(redact(body === undefined ? query : { ...query, body })).slice(0, MAX_PARAMS),
+    params: JSON.stringify(redact(params)).slice(0, MAX_PARAMS),
   });
 }

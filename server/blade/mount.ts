@@ -7,7 +7,7 @@ import { idList, jsonBody, type ResourceStore, type SubmitSink } from './crud';
 import { mountLink } from './links';
 import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
-import { recordOperation } from './logs';
+import { bodyForLog, recordOperation } from './logs';
 import { assertCode, hasMenu } from './permissions';
 import { actingInTenant } from './scope';
 import { parseIdValue } from './validate';
@@ -61,13 +61,25 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
     if (method === 'GET') app.get(path, guarded);
     else app.post(path, guarded);
   };
-  // Every successful write of a resource leaves an operation-log row.
+  // Every successful write of a resource leaves an operation-log row, with what the body said (read from a copy:
+  // the handler reads the original however it likes, as JSON or as a form).
   const labelOf = (alias: string) => operationOf(schema, alias)?.label.zh ?? alias;
   const write = (path: string, alias: string, handler: Handler, method: 'GET' | 'POST' = 'POST') => {
     const guarded: Handler = async (c) => {
       await assertOperation(services, schema, c.get('user'), alias);
-      const response = await handler(c);
-      if (method === 'POST' && response.status === 200) await recordOperation(services.db, c, schema, labelOf(alias));
+      const copy = method === 'POST' && c.req.raw.body !== null ? c.req.raw.clone() : undefined;
+      let response: Response;
+      try {
+        response = await handler(c);
+      } catch (error) {
+        void copy?.body?.cancel().catch(() => undefined);
+        throw error;
+      }
+      if (method === 'POST' && response.status === 200) {
+        await recordOperation(services.db, c, schema, labelOf(alias), copy ? await bodyForLog(copy) : undefined);
+      } else {
+        void copy?.body?.cancel().catch(() => undefined);
+      }
       return response;
     };
     if (method === 'GET') app.get(path, guarded);
@@ -90,6 +102,10 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
   for (const link of schema.links ?? []) mountLink(routes, schema, link);
 
   read(url(endpoints.list), async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
+  // BladeX answers both `list` and `page` with a page (spec §7 names both); a tree's `list` is nested, below.
+  if (endpoints.list !== 'list' && !schema.tree) {
+    read(url('list'), async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
+  }
   read(url(endpoints.detail), async (c) => {
     const id = c.req.query('id');
     if (!id) throw badRequest(`${MSG.missingParam}: id`);

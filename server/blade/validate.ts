@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldSchema, FieldType } from '../../resources/types';
-import { hasPrefix, isBefore, isCode, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../resources/validation';
+import { chosenValues, hasPrefix, isBefore, isCode, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../resources/validation';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { parseDateText } from './query';
@@ -80,6 +80,14 @@ function fieldSchema(field: FieldSchema): z.ZodType {
       );
     }
     schema = refinements.reduce((current, refine) => refine(current), text);
+  }
+  // Fixed options are checked here; dictionary keys live in the database and are checked by the write path.
+  if (field.options) {
+    const allowed = new Set(field.options.map((option) => String(option.value)));
+    schema = schema.superRefine((value, ctx) => {
+      const outside = chosenValues(field, value).find((choice) => !allowed.has(choice));
+      if (outside !== undefined) ctx.addIssue({ code: 'custom', message: ruleMessages.choice(field, outside) });
+    });
   }
   return schema;
 }

@@ -10,6 +10,7 @@ import type { SeedMenu, SeedTopMenu } from './seed-data/menus';
 import { SCHEMA_LOCK } from './migrate';
 import { seedDemoData } from './seed-demo';
 import { NOTICE_ROLE_MENU_CODES, seedNotices, seedOrg, seedTester } from './seed-accounts';
+import { seedSettings } from './seed-settings';
 import type { Db } from './types';
 
 export interface SeedData {
@@ -191,7 +192,7 @@ async function seedDicts(db: Db, dicts: SeedDict[], now: string) {
 }
 
 /** The seed's code: a change to it (new demo rows, accounts) applies the seed again, as a change to its data does. */
-const SEED_MODULES = ['./seed.ts', './seed-demo.ts', './seed-accounts.ts'];
+const SEED_MODULES = ['./seed.ts', './seed-demo.ts', './seed-accounts.ts', './seed-settings.ts', './seed-data/settings.ts'];
 
 /** A hash of what the seed would write: its data and the code that writes it. */
 export function seedFingerprint(data: SeedData): string {
@@ -246,6 +247,7 @@ export async function seedDatabase(
     }
     await seedNotices(tx, SEED_IDS.admin, SEED_IDS.dept, new Date());
     await seedOrg(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept });
+    await seedSettings(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept, administratorRole: SEED_IDS.administratorRole, idByCode });
     await tx.query(
       `INSERT INTO blade_seed (name, fingerprint) VALUES ($1, $2)
        ON CONFLICT (name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, update_time = now()`,

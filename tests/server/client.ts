@@ -73,20 +73,26 @@ export async function login(credentials: { tenantId?: string; account: string; p
 export const loginAdmin = async () => (await login({ account: 'admin', password: ADMIN_PASSWORD })).access_token;
 
 /**
- * Opens self-registration for tenant 000000 (param `account.registerUser`) while `run` goes on, then closes it again:
- * the test server is shared by every file, so no file may leave registration open for the next.
+ * Gives the seeded parameter `key` of tenant 000000 the value `value` while `run` goes on, then puts the old value
+ * back: the test server is shared by every file, so no file may leave a parameter changed for the next.
  */
-export async function withRegistrationOpen<T>(adminToken: string, run: () => Promise<T>): Promise<T> {
-  const opened = await call('/api/blade-system/param/submit', {
-    token: adminToken,
-    json: { paramName: '开放注册', paramKey: 'account.registerUser', paramValue: 'true' },
-  });
-  if (!opened.body.success) throw new Error(`could not open registration: ${opened.body.msg}`);
+export async function withParam<T>(adminToken: string, key: string, value: string, run: () => Promise<T>): Promise<T> {
+  const found = await call(`/api/blade-system/param/list?paramKey_equal=${encodeURIComponent(key)}`, { token: adminToken });
+  const [param] = (found.body?.data?.records ?? []) as { id: string; paramValue: string }[];
+  if (!param) throw new Error(`parameter ${key} is not seeded: ${found.text}`);
+  const set = async (paramValue: string) => {
+    const saved = await call('/api/blade-system/param/submit', { token: adminToken, json: { id: param.id, paramValue } });
+    if (!saved.body?.success) throw new Error(`could not set ${key}: ${saved.text}`);
+  };
+  await set(value);
   try {
     return await run();
   } finally {
-    const found = await call('/api/blade-system/param/list?paramKey_equal=account.registerUser', { token: adminToken });
-    const ids = (found.body.data.records as { id: string }[]).map((row) => row.id).join(',');
-    await call(`/api/blade-system/param/remove?ids=${ids}`, { token: adminToken, method: 'POST' });
+    await set(param.paramValue);
   }
+}
+
+/** Opens self-registration for tenant 000000 (param `account.registerUser`) while `run` goes on, then closes it again. */
+export function withRegistrationOpen<T>(adminToken: string, run: () => Promise<T>): Promise<T> {
+  return withParam(adminToken, 'account.registerUser', 'true', run);
 }

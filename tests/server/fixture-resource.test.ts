@@ -45,6 +45,8 @@ const gadget: ResourceSchema = {
     { name: 'boughtOn', type: 'date', label: { zh: '购买日期', en: 'Bought on' } },
     { name: 'paramId', type: 'id', label: { zh: '参数', en: 'Parameter' }, ref: { resource: 'param', label: 'paramName', as: 'paramName' } },
     { name: 'paramName', type: 'string', label: { zh: '参数', en: 'Parameter' }, virtual: true, readOnly: true, form: false },
+    // Several keys of a business dictionary, which each tenant's administrator edits.
+    { name: 'colours', type: 'string', label: { zh: '颜色', en: 'Colours' }, maxLength: 64, widget: 'checkbox', dict: { code: 'gadget_colour', biz: true } },
   ],
 };
 
@@ -178,6 +180,33 @@ describe('a fixture resource on a fresh database', () => {
       `SELECT live_rows FROM blade_row_count WHERE table_name = 'blade_fixture_gadget' AND tenant_id = '000000'`,
     );
     expect(Number(count.live_rows)).toBe(0);
+  });
+
+  it('takes only keys of its business dictionary, of the caller\'s tenant, each of a comma list', async () => {
+    async function addItem(tenantId: string, key: string) {
+      let [root] = await db.query<{ id: string }>(
+        `SELECT id::text AS id FROM blade_dict_biz WHERE tenant_id = $1 AND code = 'gadget_colour' AND parent_id = 0`,
+        [tenantId],
+      );
+      if (!root) {
+        root = { id: nextId() };
+        await db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, 0, 'gadget_colour', '-1', '颜色')`, [root.id, tenantId]);
+      }
+      await db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, $3, 'gadget_colour', $4, $4)`, [nextId(), tenantId, root.id, key]);
+    }
+    await addItem('000000', 'red');
+    await addItem('000000', 'blue');
+    await addItem('100001', 'green');
+    const submit = (json: Record<string, unknown>, as = 'admin') => request(`${base}/submit`, { json, as });
+
+    expect((await submit({ gadgetCode: 'C-1', colours: 'red,blue' })).body.code).toBe(200);
+    expect((await submit({ gadgetCode: 'C-2', colours: '' })).body.code).toBe(200);
+    expect((await submit({ gadgetCode: 'C-3', colours: 'red,green' })).body).toMatchObject({ code: 400, msg: '颜色「green」不在可选范围内' });
+    expect((await submit({ gadgetCode: 'C-3', colours: 'green' }, 'otherTenant')).body.code).toBe(200);
+    expect((await submit({ gadgetCode: 'C-4', colours: 'red' }, 'otherTenant')).body).toMatchObject({ code: 400, msg: '颜色「red」不在可选范围内' });
+    // An item the administrator adds later is accepted at once.
+    await addItem('000000', 'green');
+    expect((await submit({ gadgetCode: 'C-3', colours: 'red,green' })).body.code).toBe(200);
   });
 
   it('guards its routes with the derived buttons: add and view granted, edit and delete not', async () => {

@@ -38,6 +38,53 @@ describe('operation log', () => {
     expect(add.serverHost).not.toBe('');
   });
 
+  it('records the parameters of operations sent as JSON or as a form: 权限设置, 菜单配置, 角色配置 (secrets masked)', async () => {
+    const tag = Date.now() % 1000000;
+    const [paramMenu] = (await call('/api/blade-system/menu/routes', { token: admin })).body.data
+      .flatMap((node: { children?: unknown[] }) => node.children ?? [])
+      .filter((node: { code: string }) => node.code === 'param');
+    expect(paramMenu?.id).toBeTruthy();
+
+    await call('/api/blade-system/role/submit', { token: admin, json: { roleName: `日志角色${tag}`, roleAlias: `oplog_${tag}`, parentId: '0', sort: 1 } });
+    const [role] = (await call(`/api/blade-system/role/page?roleAlias_equal=oplog_${tag}`, { token: admin })).body.data.records;
+    const granted = await call('/api/blade-system/role/grant', {
+      token: admin,
+      json: { roleIds: [role.id], menuIds: [paramMenu.id], dataScopeIds: [], apiScopeIds: [], password: 'never-logged' },
+    });
+    expect(granted.body.code, granted.text).toBe(200);
+
+    await call('/api/blade-system/topmenu/submit', { token: admin, json: { code: `oplog${tag}`, name: `日志顶部${tag}`, source: 'AppstoreOutlined', sort: 9 } });
+    const [topMenu] = (await call(`/api/blade-system/topmenu/list?code_equal=oplog${tag}`, { token: admin })).body.data.records;
+    const configured = await call('/api/blade-system/topmenu/grant', { token: admin, json: { topMenuIds: [topMenu.id], menuIds: [paramMenu.id] } });
+    expect(configured.body.code, configured.text).toBe(200);
+
+    const [user] = (await call('/api/blade-system/user/page?account=admin', { token: admin })).body.data.records;
+    const roles = await call('/api/blade-system/user/grant', {
+      token: admin,
+      body: new URLSearchParams({ userIds: user.id, roleIds: user.roleId }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(roles.body.code, roles.text).toBe(200);
+
+    const logOf = async (title: string, uri: string, mark: string) => {
+      const found = (await logsOf(admin, `requestUri=${encodeURIComponent(uri)}`)).find((log) => log.title === title && log.params.includes(mark));
+      expect(found, `${title} ${mark}`).toBeDefined();
+      return JSON.parse(found!.params);
+    };
+    expect(await logOf('角色管理-权限设置', '/api/blade-system/role/grant', role.id)).toEqual({
+      roleIds: [role.id],
+      menuIds: [paramMenu.id],
+      dataScopeIds: [],
+      apiScopeIds: [],
+      password: '******',
+    });
+    expect(await logOf('顶部菜单-菜单配置', '/api/blade-system/topmenu/grant', topMenu.id)).toEqual({ topMenuIds: [topMenu.id], menuIds: [paramMenu.id] });
+    expect(await logOf('用户管理-角色配置', '/api/blade-system/user/grant', user.id)).toEqual({ userIds: user.id, roleIds: user.roleId });
+
+    await call(`/api/blade-system/topmenu/remove?ids=${topMenu.id}`, { token: admin, method: 'POST' });
+    await call(`/api/blade-system/role/remove?ids=${role.id}`, { token: admin, method: 'POST' });
+  });
+
   it('writes nothing for a refused write, and shows no row to another tenant', async () => {
     const refused = await call(`${PARAM}/submit`, { token: admin, json: { paramName: '', paramKey: 'x', paramValue: 'v' } });
     expect(refused.body.code).toBe(400);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../server/db/seed';
 import { TESTER_IDS } from '../../server/db/seed-accounts';
-import { call, login, loginAdmin, requestToken, serverUrl, SABER_BASIC, type Answer } from './client';
+import { call, login, loginAdmin, requestToken, serverUrl, SABER_BASIC, withParam, type Answer } from './client';
 import { OTHER_TENANT, QUOTA_TENANT, TESTER } from './fixtures';
 import { expectRefused } from './registry-expect';
 import { uniqueText } from './resource-bodies';
@@ -215,14 +215,10 @@ describe('users', () => {
     expect((await call(`${USER}/info`, { token: session.access_token })).body.code).toBe(401);
     await login({ account: user.account, password: '123456' });
 
-    ok(await call('/api/blade-system/param/submit', { token: admin, json: { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: 'Init-pass7' } }));
-    try {
+    await withParam(admin, 'account.initPassword', 'Init-pass7', async () => {
       ok(await call(`${USER}/reset-password`, { token: admin, json: { userIds: user.id } }));
       await login({ account: user.account, password: 'Init-pass7' });
-    } finally {
-      const found = ok(await call('/api/blade-system/param/list?paramKey_equal=account.initPassword', { token: admin }));
-      await call(`/api/blade-system/param/remove?ids=${found.records.map((row: { id: string }) => row.id).join(',')}`, { token: admin, method: 'POST' });
-    }
+    });
   });
 
   it('grants roles of the caller\'s tenant only', async () => {

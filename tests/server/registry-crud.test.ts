@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resourceSchemas } from '../../resources/schemas';
-import type { FieldSchema, ResourceSchema } from '../../resources/types';
+import { endpointsOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
+import { call } from './client';
 import { expectRefused, expectStoredRow } from './registry-expect';
-import { isWritable, keyFieldOf, openSessions, uniqueText, writableFields, type ResourceFactory } from './resource-bodies';
+import { isWritable, keyFieldOf, listUrl, openSessions, uniqueText, writableFields, type ResourceFactory } from './resource-bodies';
 
 /** Every writable registered resource: submit → list → detail → edit → remove, with its child rows. */
 const writable = resourceSchemas.filter(isWritable);
@@ -103,6 +104,28 @@ describe.each(writable.map((schema) => [schema.name, schema] as const))('%s: CRU
     expect((await admin.submit(schema, cleared)).body.code).toBe(200);
     const empty = (await admin.detail(schema, id)).body.data;
     for (const child of schema.children ?? []) expect(empty[child.name]).toEqual(child.single ? {} : []);
+    expect((await admin.remove(schema, id)).body.code).toBe(200);
+  });
+});
+
+/** Flat resources whose screen pages `page`: BladeX answers `list` with the same page (spec §7). */
+const pagedElsewhere = writable.filter((schema) => !schema.tree && endpointsOf(schema).list === 'page');
+
+it('covers the terminals, which spec §7 lists with both list and page', () => {
+  expect(pagedElsewhere.map((schema) => schema.name)).toContain('terminal');
+});
+
+describe.each(pagedElsewhere.map((schema) => [schema.name, schema] as const))('%s: list beside page', (_, schema) => {
+  it('answers list with the page\'s records, filters and paging', async () => {
+    const key = keyFieldOf(schema);
+    const { id, body } = await admin.create(schema);
+    const query = `${key.name}_equal=${encodeURIComponent(String(body[key.name]))}&current=1&size=10`;
+    const page = await call(`${listUrl(schema)}?${query}`, { token: admin.token });
+    const list = await call(`${schema.api}/list?${query}`, { token: admin.token });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body).toMatchObject({ code: 200, success: true, msg: '操作成功', data: { current: 1, size: 10, total: 1 } });
+    expect(list.body.data.records.map((row: { id: string }) => row.id)).toEqual([id]);
+    expect(list.body.data).toEqual(page.body.data);
     expect((await admin.remove(schema, id)).body.code).toBe(200);
   });
 });

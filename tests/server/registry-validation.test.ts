@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resourceSchemas } from '../../resources/schemas';
 import type { ResourceSchema } from '../../resources/types';
-import { ruleMessages } from '../../resources/validation';
+import { holdsSeveral, ruleMessages } from '../../resources/validation';
 import { expectRefused } from './registry-expect';
 import { call } from './client';
-import { fieldSites, submitUrl, isWritable, openSessions, withValue, type FieldSite, type ResourceFactory } from './resource-bodies';
+import { fieldSites, submitUrl, isWritable, openSessions, valueAt, withValue, type FieldSite, type ResourceFactory } from './resource-bodies';
 
 /**
  * Every message of the validation vocabulary, answered by the server exactly as `resources/validation.ts` words it,
@@ -93,6 +93,40 @@ describe.each(writable.map((schema) => [schema.name, schema] as const))('%s: val
         await expectMessage(schema, site, 'x'.repeat(field.maxLength + 1), ruleMessages.maxLength(field, field.maxLength));
       }
     }
+  });
+
+  it('refuses a value outside each dictionary or options field naming it, each of a comma list; empty stays allowed', async () => {
+    const choices = sitesOf(schema, (site) => site.field.dict !== undefined || site.field.options !== undefined);
+    for (const site of choices) {
+      const { field } = site;
+      const numeric = field.type === 'int' || field.type === 'number';
+      const outside = numeric ? 987654 : 'zz_not_an_item';
+      await expectMessage(schema, site, outside, ruleMessages.choice(field, String(outside)));
+      if (holdsSeveral(field)) {
+        const valid = valueAt(validBodies.get(schema.name)!, site);
+        await expectMessage(schema, site, `${valid},${outside}`, ruleMessages.choice(field, String(outside)));
+      }
+    }
+    // No item of a dictionary is refused as outside it (another rule may still ask for more: a custom data scope's
+    // value), and a field that is not required may be left empty.
+    const optional = choices.filter((site) => !site.child && !site.field.required && !site.field.rules?.requiredWhen);
+    const dictionaries = choices.filter((site) => !site.child && site.field.dict);
+    if (optional.length + dictionaries.length === 0) return;
+    const { id } = await admin.create(schema);
+    for (const site of dictionaries) {
+      const { code, biz } = site.field.dict!;
+      for (const item of await admin.dictItems(code, biz)) {
+        const value = site.field.type === 'int' || site.field.type === 'number' ? Number(item.dictKey) : item.dictKey;
+        const answer = await admin.submit(schema, { id, [site.field.name]: value });
+        expect(answer.body?.msg, `${where(schema, site)}=${item.dictKey}: ${answer.text}`).not.toBe(ruleMessages.choice(site.field, String(value)));
+        expect(answer.status, answer.text).not.toBe(500);
+      }
+    }
+    for (const site of optional) {
+      const answer = await admin.submit(schema, { id, [site.field.name]: '' });
+      expect(answer.body, `${where(schema, site)} empty: ${answer.text}`).toMatchObject({ code: 200, success: true });
+    }
+    await admin.remove(schema, id);
   });
 
   it('answers a value of the wrong type with 400 naming the field, never 500', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
-import { call, login, loginAdmin, md5, requestToken } from './client';
+import { call, login, loginAdmin, md5, requestToken, withParam } from './client';
 import { OTHER_TENANT, TESTER } from './fixtures';
 
 /** Tenants, tenant packages, clients and datasources over HTTP against the shared test server. */
@@ -119,18 +119,11 @@ describe('tenants', () => {
   });
 
   it('takes the administrator password from the parameter tenant.default.password', async () => {
-    const key = 'tenant.default.password';
-    const saved = await post('/api/blade-system/param/submit', admin, { paramName: '租户默认密码', paramKey: key, paramValue: 'Tenant-pass9' });
-    expect(saved.body.code).toBe(200);
-    try {
+    await withParam(admin, 'tenant.default.password', 'Tenant-pass9', async () => {
       const { row, revealed } = await createTenant({ tenantName: `参数密码${tag}` });
       expect(revealed.password).toBe('Tenant-pass9');
       await login({ tenantId: row.tenantId, account: 'admin', password: 'Tenant-pass9' });
-    } finally {
-      const found = await call(`/api/blade-system/param/list?paramKey_equal=${key}`, { token: admin });
-      const ids = found.body.data.records.map((r: { id: string }) => r.id).join(',');
-      await post(`/api/blade-system/param/remove?ids=${ids}`, admin);
-    }
+    });
   });
 
   it('keeps tenant ids unique and refuses bad input with a 400 naming the field', async () => {
@@ -316,7 +309,7 @@ describe('clients', () => {
     const dup = await post(`${CLIENT}/submit`, admin, { clientId: 'saber', scope: 'all', authorizedGrantTypes: 'password', accessTokenValidity: 1, refreshTokenValidity: 1 });
     expect(dup.body).toMatchObject({ code: 400, msg: '客户端ID已存在' });
     const bad = await post(`${CLIENT}/submit`, admin, { clientId: `g${tag}`, scope: 'all', authorizedGrantTypes: 'password,implicit', accessTokenValidity: 1, refreshTokenValidity: 1 });
-    expect(bad.body).toMatchObject({ code: 400, msg: '授权类型不支持: implicit' });
+    expect(bad.body).toMatchObject({ code: 400, msg: '授权类型「implicit」不在可选范围内' });
     const colon = await post(`${CLIENT}/submit`, admin, { clientId: 'a:b', scope: 'all', authorizedGrantTypes: 'password', accessTokenValidity: 1, refreshTokenValidity: 1 });
     expect(colon.status).toBe(400);
     const saber = (await call(`${CLIENT}/list?clientId_equal=saber`, { token: admin })).body.data.records[0];

@@ -1,6 +1,7 @@
 import type { ServerServices } from '../../blade/context';
 import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
+import { PARAM } from '../../db/seed-data/settings';
 import type { Db } from '../../db/types';
 import { accountTaken, findUser } from '../../users/lookup';
 import { hashSentPassword } from '../../users/password';
@@ -11,7 +12,7 @@ import { phoneOf } from './sms';
 import { assertTenantUsable, tenantOf, type TokenRequest } from './token-request';
 
 /** The BladeX tenant parameter that opens self-registration for one tenant. */
-export const REGISTER_PARAM_KEY = 'account.registerUser';
+export const REGISTER_PARAM_KEY = PARAM.registerUser.key;
 
 async function registrationOpen(services: ServerServices, tenantId: string): Promise<boolean> {
   if (services.config.register) return true;

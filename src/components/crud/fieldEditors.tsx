@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
+import { holdsSeveral } from '../../../resources/validation';
 import { asText, FieldCell, type ControlProps, type FieldProps } from './fieldRenderers';
 import { ObjectUploadInput, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader } from './pickers';
 import { DATE_FORMAT, DATETIME_FORMAT, FORM_VALIDATE_TRIGGER, fieldLabelKey, formRulesOf, isChoiceField, isUnsetNumber } from './schemaMapping';
@@ -124,16 +125,13 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
   }
 }
 
-/** Several choices (checkboxes, a checked tree) of a text field travel comma-joined; the controls hold arrays. */
-const isMultiText = (field: FieldSchema) =>
-  (field.type === 'string' || field.type === 'text') && (field.widget === 'checkbox' || field.treeOptions !== undefined);
 
 /**
  * Dates travel as strings; the date pickers hold dayjs values. A null number from the server (`-1`) is empty. Several
  * choices of a text field travel comma-joined.
  */
 export function valuePropsOf(field: FieldSchema) {
-  if (isMultiText(field)) {
+  if (holdsSeveral(field)) {
     return {
       getValueProps: (value: unknown) => ({
         value: Array.isArray(value) ? value : typeof value === 'string' && value !== '' ? value.split(',') : [],
