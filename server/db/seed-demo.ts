@@ -57,11 +57,20 @@ const TOOL_DEVICES: [code: string, name: string, type: number, manufacturer: str
   ['TD-OSC-02', '数字示波器 DS1202', 1, '普源精电', '二号实验室'],
 ];
 
-const TEST_OBJECTS: [code: string, name: string, type: number, version: string][] = [
-  ['TO-METER-01', '智能电表 DDZY-2024', 1, 'V2.3.1'],
-  ['TO-GW-01', '工业网关 IG-500', 1, 'V1.8.0'],
-  ['TO-ECU-01', '车载控制器 VCU-3', 2, 'V3.0.2'],
-  ['TO-MOD-01', '5G 通信模组 RM500', 4, 'V0.9.7'],
+/** The devices under test, one on each terminal (in the order of `TERMINALS`). */
+const TEST_OBJECTS: [code: string, name: string, type: number, version: string, manufacturer: string][] = [
+  ['TO-METER-01', '智能电表 DDZY-2024', 1, 'V2.3.1', '威胜集团'],
+  ['TO-GW-01', '工业网关 IG-500', 1, 'V1.8.0', '研华科技'],
+  ['TO-ECU-01', '车载控制器 VCU-3', 2, 'V3.0.2', '联合电子'],
+  ['TO-MOD-01', '5G 通信模组 RM500', 4, 'V0.9.7', '移远通信'],
+  ['TO-BOARD-01', '充电桩通信板 CB-200', 3, 'V1.2.0', '特来电'],
+  ['TO-GW-02', '智能家居网关 HG-10', 1, 'V2.0.4', '涂鸦智能'],
+  ['TO-APP-01', '智能家居 App（安卓）', 9, 'V5.6.0', '涂鸦智能'],
+  ['TO-APP-02', '车机互联 App（安卓）', 9, 'V3.1.2', '博泰车联网'],
+  ['TO-APP-03', '车机互联 App（鸿蒙）', 9, 'V3.1.0', '博泰车联网'],
+  ['TO-INV-01', '光伏逆变器 SG-110', 1, 'V4.0.1', '阳光电源'],
+  ['TO-MON-01', '监护仪主板 PM-8', 3, 'V1.5.3', '迈瑞医疗'],
+  ['TO-ECU-02', '整车控制器 VCU-5', 2, 'V1.0.0', '联合电子'],
 ];
 
 const TERMINALS: [name: string, manufacturer: string, location: string][] = [
@@ -152,22 +161,23 @@ async function seedModules(db: Db, audit: DemoAudit): Promise<[string, string][]
 }
 
 async function seedDevices(db: Db, audit: DemoAudit) {
-  const tools: { id: string; code: string; name: string; unique: string }[] = [];
+  const tools: { id: string; code: string; name: string; unique: string; maintenance: number }[] = [];
   for (const [index, [code, name, type, manufacturer, location]] of TOOL_DEVICES.entries()) {
     const unique = `SN-T${String(880100 + index * 13)}`;
+    const maintenance = index === 5 ? 2 : 1;
     const id = await insertRow(db, 'blade_tool_device', audit, {
       device_code: code, device_name: name, device_type: type, manufacturer, unique_code: unique,
-      ip: `192.168.20.${11 + index}`, maintenance_status: index === 5 ? 2 : 1, calibration_location: location,
+      ip: `192.168.20.${11 + index}`, maintenance_status: maintenance, calibration_location: location,
       borrower_name: EXECUTORS[index % EXECUTORS.length], borrow_time: formatDate(daysAgo(audit.now, 40 + index)),
       purchase_date: formatDate(daysAgo(audit.now, 400 + index * 20)), warranty_period: 24,
     }, daysAgo(audit.now, 100 - index));
-    tools.push({ id, code, name, unique });
+    tools.push({ id, code, name, unique, maintenance });
   }
   const objects: { id: string; name: string; type: number; version: string }[] = [];
-  for (const [index, [code, name, type, version]] of TEST_OBJECTS.entries()) {
+  for (const [index, [code, name, type, version, manufacturer]] of TEST_OBJECTS.entries()) {
     const id = await insertRow(db, 'blade_test_object', audit, {
       device_code: code, device_name: name, device_type: type, maintenance_status: 1, baseline_version: version,
-      manufacturer: TERMINALS[index][1], ip: `192.168.30.${11 + index}`, borrower_name: EXECUTORS[index % EXECUTORS.length],
+      manufacturer, ip: `192.168.30.${11 + index}`, borrower_name: EXECUTORS[index % EXECUTORS.length],
       borrow_time: formatDate(daysAgo(audit.now, 20 + index)), status: 1,
     }, daysAgo(audit.now, 95 - index));
     objects.push({ id, name, type, version });
@@ -199,19 +209,18 @@ async function seedTerminals(db: Db, audit: DemoAudit, devices: Awaited<ReturnTy
       },
       daysAgo(audit.now, 90 - index),
     );
-    // The first terminals get a tool chain of two devices and a test object, as a bench has.
-    if (index < 4) {
-      const chain = [devices.tools[index % 5], devices.tools[(index + 1) % 5]];
-      for (const [sort, tool] of chain.entries()) {
-        await insertRow(db, 'blade_terminal_tool_device', audit,
-          { terminal_id: terminalId, tool_device_id: tool.id, device_name: tool.name, unique_code: tool.unique, maintenance_status: 1, sort: sort + 1 },
-          daysAgo(audit.now, 90 - index));
-      }
-      const object = devices.objects[index];
-      await insertRow(db, 'blade_terminal_test_object', audit,
-        { terminal_id: terminalId, test_object_id: object.id, device_name: object.name, device_type: object.type, maintenance_status: 1, baseline_version: object.version, sort: 1 },
+    // Every terminal is complete, as its form asks on save: a tool chain of in-service devices and its test object.
+    const inService = devices.tools.filter((tool) => tool.maintenance === 1);
+    const chain = index % 3 === 2 ? [inService[index % inService.length]] : [inService[index % inService.length], inService[(index + 1) % inService.length]];
+    for (const [sort, tool] of chain.entries()) {
+      await insertRow(db, 'blade_terminal_tool_device', audit,
+        { terminal_id: terminalId, tool_device_id: tool.id, device_name: tool.name, unique_code: tool.unique, maintenance_status: tool.maintenance, sort: sort + 1 },
         daysAgo(audit.now, 90 - index));
     }
+    const object = devices.objects[index];
+    await insertRow(db, 'blade_terminal_test_object', audit,
+      { terminal_id: terminalId, test_object_id: object.id, device_name: object.name, device_type: object.type, maintenance_status: 1, baseline_version: object.version, sort: 1 },
+      daysAgo(audit.now, 90 - index));
   }
 }
 

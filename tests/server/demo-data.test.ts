@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAdmin } from './client';
+
+/** The demo data a fresh install shows is data a user can work with: each row saves as it is. */
+
+const TERMINAL = '/gateway/blade-terminal/terminalManagement';
+const SEEDED_TERMINALS = Array.from({ length: 12 }, (_, index) => `TM-${String(index + 1).padStart(3, '0')}`);
+
+let admin: string;
+
+async function data<T = any>(path: string, options: { json?: unknown } = {}): Promise<T> {
+  const answer = await call(path, { token: admin, ...options });
+  expect(answer.body, `${path}: ${answer.text}`).toMatchObject({ code: 200, success: true });
+  return answer.body.data as T;
+}
+
+async function terminalByCode(code: string) {
+  const page = await data<{ records: { id: string; terminalCode: string }[] }>(`${TERMINAL}/page?current=1&size=10&terminalCode=${code}`);
+  const found = page.records.find((record) => record.terminalCode === code);
+  expect(found, code).toBeDefined();
+  return data<Record<string, any>>(`${TERMINAL}/detail?id=${found!.id}`);
+}
+
+beforeAll(async () => {
+  admin = await loginAdmin();
+});
+
+describe('the demo terminals', () => {
+  it('each have a tool chain and a test object, linked to seeded devices by code', async () => {
+    for (const code of SEEDED_TERMINALS) {
+      const terminal = await terminalByCode(code);
+      expect(terminal.terminalToolDeviceList.length, code).toBeGreaterThan(0);
+      for (const tool of terminal.terminalToolDeviceList) expect(tool.deviceCode, code).toMatch(/^TD-/);
+      expect(terminal.terminalTestObject.deviceCode, code).toMatch(/^TO-/);
+      expect(terminal.terminalTestObject.deviceType, code).not.toBeNull();
+    }
+  });
+
+  it('each pass the terminal validation: saved unchanged, as 编辑 → 确定 sends them', async () => {
+    for (const code of SEEDED_TERMINALS) {
+      const terminal = await terminalByCode(code);
+      await data(`${TERMINAL}/submit`, { json: terminal });
+      const again = await terminalByCode(code);
+      expect(again.terminalTestObject.testObjectId, code).toBe(terminal.terminalTestObject.testObjectId);
+      expect(again.terminalToolDeviceList.map((tool: { toolDeviceId: string }) => tool.toolDeviceId), code).toEqual(
+        terminal.terminalToolDeviceList.map((tool: { toolDeviceId: string }) => tool.toolDeviceId),
+      );
+    }
+  });
+
+  it('name the section of a missing 设备编号', async () => {
+    const terminal = await terminalByCode('TM-012');
+    const [tool] = terminal.terminalToolDeviceList;
+    const withoutTool = await call(`${TERMINAL}/submit`, { token: admin, json: { ...terminal, terminalToolDeviceList: [{ ...tool, toolDeviceId: '' }] } });
+    expect(withoutTool.body.msg).toBe('请选择工具链设备编号');
+    const withoutObject = await call(`${TERMINAL}/submit`, { token: admin, json: { ...terminal, terminalTestObject: {} } });
+    expect(withoutObject.body.msg).toBe('请选择测试对象设备编号');
+    const withoutCode = await call(`${TERMINAL}/submit`, { token: admin, json: { ...terminal, terminalCode: '' } });
+    expect(withoutCode.body.msg).toBe('请输入终端设备编号');
+  });
+});
