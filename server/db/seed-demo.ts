@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { ADMIN_TENANT } from '../blade/context';
 import { nextId } from '../blade/ids';
 import { formatDate, formatDateTime } from '../blade/serializer';
+import { hashPlainPassword } from '../users/password';
 import type { Db } from './types';
 
 /**
@@ -12,6 +14,8 @@ import type { Db } from './types';
 interface DemoAudit {
   adminId: string;
   deptId: string;
+  /** The role the demo team's accounts hold (the seeded 普通用户). */
+  userRoleId: string;
   now: Date;
 }
 
@@ -26,6 +30,22 @@ const PROJECTS: [code: string, name: string, status: number, manager: string][] 
   ['PRJ-2024-006', '5G 模组性能摸底', 0, '杨帆'],
   ['PRJ-2024-007', '光伏逆变器监控平台测试', 3, '赵磊'],
   ['PRJ-2024-008', '医疗监护仪软件验证', 4, '周敏'],
+];
+
+/**
+ * The test team the demo's projects, members and records name: real accounts, so that 项目成员 lists them and a
+ * project's text names its stored manager. Their password is random and never shown: an administrator who wants
+ * to sign in as one resets it (密码重置).
+ */
+const TEAM: [account: string, realName: string][] = [
+  ['zhangwei', '张伟'],
+  ['lina', '李娜'],
+  ['wangqiang', '王强'],
+  ['liuyang', '刘洋'],
+  ['chenjing', '陈静'],
+  ['yangfan', '杨帆'],
+  ['zhaolei', '赵磊'],
+  ['zhoumin', '周敏'],
 ];
 
 const TASK_SUBJECTS = [
@@ -119,6 +139,40 @@ async function insertRow(db: Db, table: string, audit: DemoAudit, values: Record
 }
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+/** The team's accounts (those not taken yet); answers the id of each team member by real name. */
+async function seedTeam(db: Db, audit: DemoAudit): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const password = await hashPlainPassword(randomBytes(24).toString('base64url'));
+  for (const [index, [account, realName]] of TEAM.entries()) {
+    const [taken] = await db.query<{ id: string }>(
+      'SELECT id::text AS id FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0',
+      [ADMIN_TENANT, account],
+    );
+    if (taken) {
+      ids.set(realName, taken.id);
+      continue;
+    }
+    const id = await insertRow(db, 'blade_user', audit, {
+      code: account.slice(0, 12), user_type: 1, account, password, name: realName, real_name: realName, avatar: '',
+      email: `${account}@example.com`, phone: '', sex: index % 2 === 0 ? 1 : 2, role_id: audit.userRoleId, dept_id: audit.deptId, post_id: '',
+    }, daysAgo(audit.now, 200 - index));
+    ids.set(realName, id);
+  }
+  return ids;
+}
+
+/** Each project's members: its manager and the two colleagues after them in the team. */
+async function seedMembers(db: Db, audit: DemoAudit, projectIds: string[], team: Map<string, string>) {
+  const names = TEAM.map(([, realName]) => realName);
+  for (const [index, [, , , manager]] of PROJECTS.entries()) {
+    const start = names.indexOf(manager);
+    const members = [0, 1, 2].map((offset) => team.get(names[(start + offset) % names.length])).filter((id) => id !== undefined);
+    for (const userId of members) {
+      await insertRow(db, 'blade_project_user_rel', audit, { project_id: projectIds[index], user_id: userId }, daysAgo(audit.now, 110 - index * 10));
+    }
+  }
+}
 
 async function seedProjects(db: Db, audit: DemoAudit) {
   const ids: string[] = [];
@@ -304,10 +358,14 @@ async function seedImportCheck(db: Db, audit: DemoAudit) {
   }, daysAgo(audit.now, 3));
 }
 
-export async function seedDemoData(db: Db, adminId: string, deptId: string): Promise<void> {
-  const audit: DemoAudit = { adminId, deptId, now: new Date() };
+export async function seedDemoData(db: Db, adminId: string, deptId: string, userRoleId: string): Promise<void> {
+  const audit: DemoAudit = { adminId, deptId, userRoleId, now: new Date() };
   let projectIds: string[] = [];
-  if (await isEmpty(db, 'blade_project')) projectIds = await seedProjects(db, audit);
+  if (await isEmpty(db, 'blade_project')) {
+    const team = await seedTeam(db, audit);
+    projectIds = await seedProjects(db, audit);
+    await seedMembers(db, audit, projectIds, team);
+  }
   if (await isEmpty(db, 'blade_import_check')) await seedImportCheck(db, audit);
   let modules: [string, string][] = [];
   if (await isEmpty(db, 'blade_module_type')) modules = await seedModules(db, audit);

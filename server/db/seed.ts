@@ -222,7 +222,7 @@ export async function seedDatabase(db: Db, data: SeedData, options: { adminPassw
     await grant(tx, SEED_IDS.userRole, data.userRoleMenuCodes.flatMap((code) => idByCode.get(code) ?? []));
     await seedTopMenus(tx, data.topMenus, idByCode, now);
     await seedDicts(tx, data.dicts, now);
-    await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept);
+    await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept, SEED_IDS.userRole);
     // Part A: `tester` (two roles, two depts) gets the administrator's first-start password; notices for the desk.
     const firstStartPassword = generatedAdminPassword ?? options.adminPassword;
     if (firstStartPassword) {

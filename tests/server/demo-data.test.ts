@@ -59,3 +59,31 @@ describe('the demo terminals', () => {
     expect(withoutCode.body.msg).toBe('请输入终端设备编号');
   });
 });
+
+const PROJECT = '/gateway/blade-project/project';
+const MEMBERS = '/gateway/blade-projectuserrel/projectUserRel/list';
+
+async function projectByCode(code: string) {
+  const page = await data<{ records: Record<string, any>[] }>(`${PROJECT}/list?current=1&size=10&projectCode_equal=${code}`);
+  expect(page.records, code).toHaveLength(1);
+  return page.records[0];
+}
+
+describe('the demo projects', () => {
+  it('have members, listed with the spec member fields and their child users', async () => {
+    const children = new Set<string>();
+    for (let index = 1; index <= 8; index++) {
+      const project = await projectByCode(`PRJ-2024-00${index}`);
+      const members = await data<Record<string, any>[]>(`${MEMBERS}?projectId=${project.id}`);
+      expect(members.length, project.projectCode).toBeGreaterThanOrEqual(2);
+      for (const member of members) {
+        expect(member).toMatchObject({ tenantName: expect.any(String), roleName: '普通用户', deptName: expect.any(String), userTypeName: expect.any(String) });
+        expect(member.account).toMatch(/^[a-z]+$/);
+        expect(member.realName).not.toBe('');
+        for (const child of member.childUserList) children.add(child.account);
+      }
+    }
+    // The team sits in the top department; the tester's second department is below it.
+    expect(children).toContain('tester');
+  });
+});
