@@ -177,7 +177,7 @@ describe("a test lead's morning on the test assets", () => {
     await terminals.open();
     await terminals.rowAction('TM-012', '编辑');
     await expect.poll(() => terminals.section('工具链信息').locator('.ant-table-row').count()).toBeGreaterThan(0);
-    await terminals.section('测试对象信息').getByText('TO-ECU-02').waitFor();
+    await terminals.section('测试对象信息').getByText('TO-ECU-01').waitFor();
     await snap(page, 'assets-terminal-seeded');
     await save(terminals, '更新成功');
   });

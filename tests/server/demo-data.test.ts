@@ -87,3 +87,39 @@ describe('the demo projects', () => {
     expect(children).toContain('tester');
   });
 });
+
+const TASK = '/gateway/blade-task/task';
+const CASE = '/gateway/blade-testcase/testCase';
+const SCRIPT = '/gateway/blade-testscript/testScript';
+
+describe('the demo data is one story', () => {
+  it('each project text names the manager that is stored', async () => {
+    for (let index = 1; index <= 8; index++) {
+      const project = await projectByCode(`PRJ-2024-00${index}`);
+      expect(project.managerName, project.projectCode).not.toBe('');
+      expect(project.description, project.projectCode).toContain(`负责人 ${project.managerName}`);
+      // The manager is one of the project's members.
+      const members = await data<{ userId: string }[]>(`${MEMBERS}?projectId=${project.id}`);
+      expect(members.map((member) => member.userId), project.projectCode).toContain(project.managerId);
+    }
+  });
+
+  it('one demo project owns the runnable demo task, its cases and scripts, and the terminals TM-001 and TM-002', async () => {
+    const project = await projectByCode('PRJ-2024-001');
+    // The demo task is seeded in the background of the first start.
+    let task: Record<string, any> | undefined;
+    for (let tries = 0; !task && tries < 100; tries++) {
+      task = (await data<{ records: Record<string, any>[] }>(`${TASK}/list?taskCode=DEMO-RUN-001`)).records[0];
+      if (!task) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(task, 'DEMO-RUN-001').toBeDefined();
+    expect(task).toMatchObject({ projectId: project.id, projectName: project.projectName });
+    for (const number of ['001', '002', '003']) {
+      const [testCase] = (await data<{ records: Record<string, any>[] }>(`${CASE}/list?caseCode_equal=DEMO-CASE-${number}`)).records;
+      expect(testCase, `DEMO-CASE-${number}`).toMatchObject({ projectId: project.id, projectName: project.projectName, ownership: 1 });
+      const [script] = (await data<{ records: Record<string, any>[] }>(`${SCRIPT}/list?scriptCode_equal=DEMO-SCRIPT-${number}`)).records;
+      expect(script, `DEMO-SCRIPT-${number}`).toMatchObject({ projectId: project.id, ownershipType: 1 });
+    }
+    for (const code of ['TM-001', 'TM-002']) expect((await terminalByCode(code)).projectId, code).toBe(project.id);
+  });
+});
