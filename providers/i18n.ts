@@ -19,7 +19,7 @@ const LANGUAGE_STORE_KEY = 'language';
 /**
  * Every translation key a schema declares, in one language: `<res>.title`, `<res>.fields.<name>`, `<res>.help.<name>`,
  * `<res>.sections.<key>`, `<res>.operations.<alias>` (and `.confirm`, `.fields.<name>`), `<res>.reveal.<name>`,
- * `<res>.notifications.success`, `<res>.links.<name>`, and the child rows'
+ * `<res>.notifications.success`, `<res>.links.<name>` (and `.<childRows>`), and the child rows'
  * `<res>.<child>.title` and `<res>.<child>.fields.<name>`.
  */
 export function schemaMessages(schemas: readonly ResourceSchema[], language: Language): Record<string, string> {
@@ -39,7 +39,10 @@ export function schemaMessages(schemas: readonly ResourceSchema[], language: Lan
     }
     for (const revealed of schema.revealOnCreate ?? []) messages[key(`reveal.${revealed.name}`)] = revealed.label[language];
     if (schema.notifications?.success) messages[key('notifications.success')] = schema.notifications.success[language];
-    for (const link of schema.links ?? []) messages[key(`links.${link.name}`)] = link.label[language];
+    for (const link of schema.links ?? []) {
+      messages[key(`links.${link.name}`)] = link.label[language];
+      if (link.childRows) messages[key(`links.${link.name}.${link.childRows.name}`)] = link.childRows.label[language];
+    }
     for (const child of schema.children ?? []) {
       messages[key(`${child.name}.title`)] = child.label[language];
       for (const field of child.fields) messages[key(`${child.name}.fields.${field.name}`)] = field.label[language];

@@ -222,10 +222,15 @@ export interface LinkSchema {
   label: LocalizedText;
   section?: string;
   hiddenOn?: FormMode[];
-  /** Full paths of the calls: list of links (`?parentKey=`), save (`{parentKey, targetIds}`), remove (`{ids}`). */
-  endpoints: { list: string; save: string; remove: string };
+  /**
+   * Full paths of the calls: list of links (`?parentKey=`), save (`{parentKey, targetIds}`), remove (`{ids}`), and
+   * the targets' rows as the list answers them (POST `{targetIds}`), for the ones picked before the record is saved.
+   */
+  endpoints: { list: string; save: string; remove: string; details: string };
   /** Target fields shown in the members table. */
   columns: string[];
+  /** A read-only table under each linked row (a member's child users): the row's list and the target fields it shows. */
+  childRows?: { name: string; label: LocalizedText; columns: string[] };
 }
 
 export interface MenuSchema {

@@ -178,7 +178,7 @@ export async function createApp(
   const behaviours = await loadingBehaviours;
   for (const schema of resourceSchemas) {
     const behaviour = behaviours.get(schema.name) ?? {};
-    mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services);
+    mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services, (name) => behaviours.get(name));
   }
   serveSpa(app, config.staticDir, isApiPath);
   // Stopping ends timers and long polls, and waits for background work: it must not meet a closed database.

@@ -15,7 +15,7 @@ export const projectSchema: ResourceSchema = {
   form: { mode: 'drawer', width: '90%' },
   sections: [
     { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
-    { key: 'members', label: { zh: '项目成员', en: 'Project members' }, hiddenOn: ['create'] },
+    { key: 'members', label: { zh: '项目成员', en: 'Project members' } },
   ],
   defaultSort: { column: 'create_time', order: 'desc' },
   fields: [
@@ -59,8 +59,11 @@ export const projectSchema: ResourceSchema = {
         list: '/gateway/blade-projectuserrel/projectUserRel/list',
         save: '/gateway/blade-project/project/batchSaveUserRel',
         remove: '/gateway/blade-project/project/batchDeleteUserRel',
+        details: '/api/blade-system/user/batchQueryUserInfo',
       },
-      columns: ['account', 'realName', 'phone', 'email', 'userTypeName'],
+      // Spec §3 projectMembers; a new project is saved with the members picked before its first save.
+      columns: ['account', 'tenantName', 'realName', 'roleName', 'deptName', 'userTypeName'],
+      childRows: { name: 'childUserList', label: { zh: '下级用户', en: 'Child users' }, columns: ['account', 'realName', 'deptName'] },
     },
   ],
 };

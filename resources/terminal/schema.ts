@@ -3,7 +3,8 @@ import type { ResourceSchema } from '../types';
 
 /**
  * Terminals, the test benches tests run on (spec §2 terminal management, §3 Terminal, §5 messages, §7
- * terminalManagement). Each has a tool chain of tool devices and one test object, picked by code.
+ * terminalManagement). Each has a tool chain of tool devices and one test object, picked by code. Its three 设备编号
+ * fields (the terminal's, a tool's, the test object's) each name their section in the required message.
  */
 export const terminalSchema: ResourceSchema = {
   name: 'terminal',
@@ -25,7 +26,7 @@ export const terminalSchema: ResourceSchema = {
   ],
   defaultSort: { column: 'create_time', order: 'desc' },
   fields: [
-    { name: 'terminalCode', type: 'string', label: { zh: '设备编号', en: 'Terminal code' }, required: '请输入设备编号', maxLength: 64, search: 'like', unique: '设备编号已存在', rules: { notBlank: true } },
+    { name: 'terminalCode', type: 'string', label: { zh: '设备编号', en: 'Terminal code' }, required: '请输入终端设备编号', maxLength: 64, search: 'like', unique: '设备编号已存在', rules: { notBlank: true } },
     { name: 'terminalName', type: 'string', label: { zh: '设备名称', en: 'Terminal name' }, required: '请输入设备名称', maxLength: 128, search: 'like' },
     { name: 'manufacturer', type: 'string', label: { zh: '厂商', en: 'Manufacturer' }, required: '请输入厂商', maxLength: 128 },
     { name: 'ip', type: 'string', label: { zh: '设备IP', en: 'IP address' }, required: '请输入设备IP', maxLength: 64, rules: { ip: true } },
@@ -72,7 +73,7 @@ export const terminalSchema: ResourceSchema = {
           name: 'toolDeviceId',
           type: 'id',
           label: { zh: '设备编号', en: 'Device code' },
-          required: '请选择设备编号',
+          required: '请选择工具链设备编号',
           ref: {
             resource: 'tooldevice',
             label: 'deviceCode',
@@ -106,7 +107,7 @@ export const terminalSchema: ResourceSchema = {
           name: 'testObjectId',
           type: 'id',
           label: { zh: '设备编号', en: 'Device code' },
-          required: '请选择设备编号',
+          required: '请选择测试对象设备编号',
           ref: {
             resource: 'testobject',
             label: 'deviceCode',
@@ -121,7 +122,7 @@ export const terminalSchema: ResourceSchema = {
           name: 'deviceType',
           type: 'int',
           label: { zh: '设备类型', en: 'Device type' },
-          required: '请选择设备类型',
+          required: '请选择测试对象设备类型',
           dict: { code: 'test_object_device_type', as: 'deviceTypeName' },
           readOnly: true,
         },

@@ -79,6 +79,8 @@ export const userSchema: ResourceSchema = {
     // Picked in the duty section (several at once); the list and detail answer the names.
     { name: 'roleId', type: 'string', label: { zh: '所属角色', en: 'Roles' }, maxLength: 1000, list: false, form: false },
     { name: 'roleName', type: 'string', label: { zh: '所属角色', en: 'Roles' }, virtual: true, readOnly: true, form: false, width: 150 },
+    // Answered where users are listed as a project's members.
+    { name: 'tenantName', type: 'string', label: { zh: '所属租户', en: 'Tenant' }, virtual: true, readOnly: true, form: false, list: false },
     {
       name: 'deptId',
       type: 'string',

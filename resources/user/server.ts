@@ -63,6 +63,48 @@ async function decorate(db: Db, tenantId: string, rows: Row[]): Promise<Row[]> {
   }));
 }
 
+/** A member's child users: at most this many, the rest are not listed. */
+const CHILD_USER_LIMIT = 100;
+
+/**
+ * Users as a project lists its members (spec §3 projectMembers): the names of their roles and departments, their
+ * tenant's name, and their child users, the users of the departments below theirs (read-only beside the member).
+ */
+async function decorateMembers(db: Db, tenantId: string, rows: Row[]): Promise<Row[]> {
+  if (rows.length === 0) return rows;
+  const decorated = await decorate(db, tenantId, rows);
+  const [tenant] = await db.cachedQuery<{ name: string }>('SELECT tenant_name AS name FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0', [tenantId]);
+  const depts = await db.cachedQuery<{ id: string; ancestors: string | null; name: string }>(
+    'SELECT id::text AS id, ancestors, dept_name AS name FROM blade_dept WHERE tenant_id = $1 AND is_deleted = 0',
+    [tenantId],
+  );
+  const below = (deptIds: string[]) =>
+    new Set(depts.filter((dept) => String(dept.ancestors ?? '').split(',').some((id) => deptIds.includes(id))).map((dept) => dept.id));
+  const belowOf = new Map(decorated.map((row) => [String(row.id), below(splitIds(row.deptId))]));
+  const childDepts = [...new Set([...belowOf.values()].flatMap((ids) => [...ids]))];
+  const candidates = childDepts.length === 0
+    ? []
+    : await db.cachedQuery<{ id: string; account: string; real_name: string | null; dept_id: string | null }>(
+        `SELECT id::text AS id, account, real_name, dept_id FROM blade_user
+         WHERE tenant_id = $1 AND is_deleted = 0 AND string_to_array(dept_id, ',') && $2::text[] ORDER BY account LIMIT 2000`,
+        [tenantId, childDepts],
+      );
+  const deptName = new Map(depts.map((dept) => [dept.id, dept.name]));
+  return decorated.map((row) => {
+    const mine = belowOf.get(String(row.id)) ?? new Set<string>();
+    const childUserList = candidates
+      .filter((candidate) => candidate.id !== String(row.id) && splitIds(candidate.dept_id).some((id) => mine.has(id)))
+      .slice(0, CHILD_USER_LIMIT)
+      .map((candidate) => ({
+        id: candidate.id,
+        account: candidate.account,
+        realName: candidate.real_name ?? '',
+        deptName: splitIds(candidate.dept_id).flatMap((id) => deptName.get(id) ?? []).join(','),
+      }));
+    return { ...row, tenantName: tenant?.name ?? '', childUserList };
+  });
+}
+
 /** Every id of a comma list belongs to the caller's tenant, else `<label>不存在`. */
 async function assertOwned(tx: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', tenantId: string, ids: string[], label: string) {
   if (ids.length === 0) return;
@@ -186,6 +228,8 @@ async function pageOf(store: ResourceStore, db: Db, user: BladeUser, query: Reco
 const DEPT_SCOPE_KEY = 'deptTree_ignore';
 
 export const behaviour: ResourceBehaviour = {
+  decorateLinked: (db, user, rows) => decorateMembers(db, user.tenantId, rows),
+
   listScope(user, query, params) {
     const deptId = query[DEPT_SCOPE_KEY];
     return deptId && isIdText(deptId) ? [deptScope(deptId, user.tenantId, (value) => params.add(value))] : [];
@@ -241,7 +285,7 @@ export const behaviour: ResourceBehaviour = {
       `${base}/batchQueryUserInfo`,
       async (c) => {
         const { userIds: ids } = parseWith(userIdsBody, await jsonBody(c.req.raw));
-        return send(c, R.data(await decorate(db, c.get('user').tenantId, await store.byIds(c.get('user'), ids))));
+        return send(c, R.data(await decorateMembers(db, c.get('user').tenantId, await store.byIds(c.get('user'), ids))));
       },
       'POST',
     );

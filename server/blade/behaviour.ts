@@ -58,4 +58,9 @@ export interface ResourceBehaviour {
   listScope?(user: BladeUser, query: Record<string, string>, params: SqlParams): string[];
   /** Custom endpoints and operations, mounted before the generic ones. */
   routes?(routes: ResourceRoutes): void;
+  /**
+   * Rows of this resource as another screen lists them through a link (a project's members): the names behind its
+   * ids and what the link's columns add (a user's roles, departments, tenant and child users).
+   */
+  decorateLinked?(db: Db, user: BladeUser, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
 }

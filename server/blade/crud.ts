@@ -10,6 +10,7 @@ import { assertIdentifier, BASE_ALIAS, childSchemaOf, uniqueIndexName } from './
 import { anchoredPage } from './keyset';
 import { buildFilters, orderSql, pageOf, parseOrder, parseOrderTerms, parsePaging, SqlParams } from './query';
 import { readModelOf, selectListOf, type ReadModel } from './read-model';
+import { writeLinksOfBody } from './link-rows';
 import { readScope } from './scope';
 import { formatDateTime, serializeRow } from './serializer';
 import { checkRowRules, parseFieldValue, parseIdValue } from './validate';
@@ -397,6 +398,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
             await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`, params.values);
           }
           await writeChildren(tx, user, rowId, body);
+          await writeLinksOfBody(tx, user, schema, rowId, body);
           await behaviour.afterWrite?.(context);
           if (sink) sink.revealed = context.revealed;
           return rowId;

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { schemaByName } from '../../resources/schemas';
 import type { LinkSchema, ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
-import type { ResourceRoutes } from './behaviour';
+import type { ResourceBehaviour, ResourceRoutes } from './behaviour';
 import { jsonBody } from './crud';
 import { R, send } from './envelope';
 import { badRequest, MSG } from './errors';
-import { isIdText, nextId } from './ids';
+import { isIdText } from './ids';
+import { addLinks, linkTargetIdKey, linkTargetIdsKey } from './link-rows';
 import { assertIdentifier, BASE_ALIAS } from './model';
 import { SqlParams } from './query';
 import { readModelOf, selectListOf } from './read-model';
@@ -29,10 +30,11 @@ export function linkTableDdl(link: LinkSchema): string {
 }
 
 /**
- * The calls of a many-to-many relation (project members): list the linked targets with their labels, add targets,
+ * The calls of a many-to-many relation (project members): list the linked targets with their labels (and what the
+ * target's `decorate` adds), add targets,
  * remove links. Reading needs the screen; changing needs its edit button. Parent and targets must be the caller's.
  */
-export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: LinkSchema) {
+export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: LinkSchema, decorate?: ResourceBehaviour['decorateLinked']) {
   const { db } = routes.services;
   const table = assertIdentifier(link.table);
   const parentKey = assertIdentifier(link.parentKey);
@@ -41,7 +43,8 @@ export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: 
   if (!target) throw new Error(`${schema.name}: link to unknown resource "${link.target}"`);
   const targetModel = readModelOf(target.name, target.fields);
   const parentParam = parentKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  const saveBody = z.object({ [parentParam]: idText, [`${link.targetKey.replace(/_id$/, '')}Ids`]: z.array(idText).min(1).max(500) });
+  const targetIdsKey = linkTargetIdsKey(link);
+  const saveBody = z.object({ [parentParam]: idText, [targetIdsKey]: z.array(idText).min(1).max(500) });
   const removeBody = z.object({ ids: z.array(idText).min(1).max(500) });
 
   async function assertParent(tx: Db, user: Parameters<typeof readScope>[0], id: string) {
@@ -69,32 +72,18 @@ export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: 
        WHERE ${where.join(' AND ')} ORDER BY l.create_time, l.id LIMIT 1000`,
       params.values,
     );
-    const records = rows.map((row) => ({ ...serializeRow(row, targetModel.columns), linkId: String(row.link_id), [`${link.targetKey.replace(/_id$/, '')}Id`]: String(row.id) }));
-    return send(c, R.data(records));
+    const records = rows.map((row) => ({ ...serializeRow(row, targetModel.columns), linkId: String(row.link_id), [linkTargetIdKey(link)]: String(row.id) }));
+    return send(c, R.data(decorate ? await decorate(db, user, records) : records));
   });
 
   routes.write(link.endpoints.save, 'edit', async (c) => {
     const user = c.get('user');
     const body = parseWith(saveBody, await jsonBody(c.req.raw)) as Record<string, string | string[]>;
     const parentId = body[parentParam] as string;
-    const targetIds = [...new Set(body[`${link.targetKey.replace(/_id$/, '')}Ids`] as string[])];
+    const targetIds = body[targetIdsKey] as string[];
     await db.transaction(async (tx) => {
       await assertParent(tx, user, parentId);
-      const params = new SqlParams();
-      const where = [
-        `id = ANY(string_to_array(${params.add(targetIds.join(','))}, ',')::bigint[])`,
-        ...readScope(user, params, { tenantScoped: target.tenantScoped }).predicates,
-      ];
-      const found = await tx.query(`SELECT id FROM ${assertIdentifier(target.table)} WHERE ${where.join(' AND ')}`, params.values);
-      if (found.length !== targetIds.length) throw badRequest(`${target.title.zh}不存在`);
-      const now = formatDateTime(new Date());
-      for (const targetId of targetIds) {
-        await tx.query(
-          `INSERT INTO ${table} (id, tenant_id, ${parentKey}, ${targetKey}, create_user, create_time, update_user, update_time)
-           VALUES ($1, $2, $3, $4, $5, $6, $5, $6) ON CONFLICT DO NOTHING`,
-          [nextId(), user.tenantId, parentId, targetId, isIdText(user.userId) ? user.userId : null, now],
-        );
-      }
+      await addLinks(tx, user, link, parentId, targetIds);
     });
     return send(c, R.success());
   });

@@ -39,10 +39,16 @@ export async function assertOperation(services: ServerServices, schema: Resource
 type Handler = (c: Context<BladeEnv>) => Response | Promise<Response>;
 
 /**
- * Mounts a resource: its custom endpoints first (from `server.ts`), then list, detail, select, the tree calls and,
- * unless read-only, submit and remove. Every route carries its own guard, derived from the schema's operations.
+ * Mounts a resource: its custom endpoints first (from `server.ts`), then its links (their targets decorated by the
+ * target's behaviour), list, detail, select, the tree calls and, unless read-only, submit and remove. Every route carries its own guard, derived from the schema's operations.
  */
-export function mountResource(app: BladeApp, store: ResourceStore, behaviour: ResourceBehaviour, services: ServerServices) {
+export function mountResource(
+  app: BladeApp,
+  store: ResourceStore,
+  behaviour: ResourceBehaviour,
+  services: ServerServices,
+  behaviourOf: (name: string) => ResourceBehaviour | undefined = () => undefined,
+) {
   const { schema } = store;
   const endpoints = endpointsOf(schema);
   const url = (path: string) => `${schema.api}/${path}`;
@@ -99,7 +105,7 @@ export function mountResource(app: BladeApp, store: ResourceStore, behaviour: Re
     },
   };
   behaviour.routes?.(routes);
-  for (const link of schema.links ?? []) mountLink(routes, schema, link);
+  for (const link of schema.links ?? []) mountLink(routes, schema, link, behaviourOf(link.target)?.decorateLinked);
 
   read(url(endpoints.list), async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
   // BladeX answers both `list` and `page` with a page (spec §7 names both); a tree's `list` is nested, below.

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { ADMIN_TENANT } from '../blade/context';
 import { nextId } from '../blade/ids';
 import { formatDate, formatDateTime } from '../blade/serializer';
+import { hashPlainPassword } from '../users/password';
 import type { Db } from './types';
 
 /**
@@ -12,10 +14,15 @@ import type { Db } from './types';
 interface DemoAudit {
   adminId: string;
   deptId: string;
+  /** The role the demo team's accounts hold (the seeded 普通用户). */
+  userRoleId: string;
   now: Date;
 }
 
 const DAY_MS = 86_400_000;
+
+/** The project that owns the runnable demo (`DEMO-RUN-001`, its cases and scripts) and its terminals TM-001, TM-002. */
+export const DEMO_PROJECT_CODE = 'PRJ-2024-001';
 
 const PROJECTS: [code: string, name: string, status: number, manager: string][] = [
   ['PRJ-2024-001', '智能电表固件回归测试', 1, '张伟'],
@@ -26,6 +33,22 @@ const PROJECTS: [code: string, name: string, status: number, manager: string][] 
   ['PRJ-2024-006', '5G 模组性能摸底', 0, '杨帆'],
   ['PRJ-2024-007', '光伏逆变器监控平台测试', 3, '赵磊'],
   ['PRJ-2024-008', '医疗监护仪软件验证', 4, '周敏'],
+];
+
+/**
+ * The test team the demo's projects, members and records name: real accounts, so that 项目成员 lists them and a
+ * project's text names its stored manager. Their password is random and never shown: an administrator who wants
+ * to sign in as one resets it (密码重置).
+ */
+const TEAM: [account: string, realName: string][] = [
+  ['zhangwei', '张伟'],
+  ['lina', '李娜'],
+  ['wangqiang', '王强'],
+  ['liuyang', '刘洋'],
+  ['chenjing', '陈静'],
+  ['yangfan', '杨帆'],
+  ['zhaolei', '赵磊'],
+  ['zhoumin', '周敏'],
 ];
 
 const TASK_SUBJECTS = [
@@ -57,11 +80,20 @@ const TOOL_DEVICES: [code: string, name: string, type: number, manufacturer: str
   ['TD-OSC-02', '数字示波器 DS1202', 1, '普源精电', '二号实验室'],
 ];
 
-const TEST_OBJECTS: [code: string, name: string, type: number, version: string][] = [
-  ['TO-METER-01', '智能电表 DDZY-2024', 1, 'V2.3.1'],
-  ['TO-GW-01', '工业网关 IG-500', 1, 'V1.8.0'],
-  ['TO-ECU-01', '车载控制器 VCU-3', 2, 'V3.0.2'],
-  ['TO-MOD-01', '5G 通信模组 RM500', 4, 'V0.9.7'],
+/** The devices under test, one on each terminal (in the order of `TERMINALS`). */
+const TEST_OBJECTS: [code: string, name: string, type: number, version: string, manufacturer: string][] = [
+  ['TO-METER-01', '智能电表 DDZY-2024', 1, 'V2.3.1', '威胜集团'],
+  ['TO-METER-02', '智能电表 DTZY-2024', 1, 'V2.3.1', '威胜集团'],
+  ['TO-GW-01', '工业网关 IG-500', 1, 'V1.8.0', '研华科技'],
+  ['TO-MOD-01', '5G 通信模组 RM500', 4, 'V0.9.7', '移远通信'],
+  ['TO-BOARD-01', '充电桩通信板 CB-200', 3, 'V1.2.0', '特来电'],
+  ['TO-GW-02', '智能家居网关 HG-10', 1, 'V2.0.4', '涂鸦智能'],
+  ['TO-APP-01', '智能家居 App（安卓）', 9, 'V5.6.0', '涂鸦智能'],
+  ['TO-APP-02', '车机互联 App（安卓）', 9, 'V3.1.2', '博泰车联网'],
+  ['TO-APP-03', '车机互联 App（鸿蒙）', 9, 'V3.1.0', '博泰车联网'],
+  ['TO-INV-01', '光伏逆变器 SG-110', 1, 'V4.0.1', '阳光电源'],
+  ['TO-MON-01', '监护仪主板 PM-8', 3, 'V1.5.3', '迈瑞医疗'],
+  ['TO-ECU-01', '车载控制器 VCU-3', 2, 'V3.0.2', '联合电子'],
 ];
 
 const TERMINALS: [name: string, manufacturer: string, location: string][] = [
@@ -78,6 +110,9 @@ const TERMINALS: [name: string, manufacturer: string, location: string][] = [
   ['振动测试台-01', '苏州东菱', '环境实验室'],
   ['车载 HIL 台架-01', 'dSPACE', '整车实验室'],
 ];
+
+/** The project (index into `PROJECTS`) each terminal serves, by its test object: TM-001 and TM-002 the demo's. */
+const TERMINAL_PROJECTS = [0, 0, 2, 5, 3, 4, 4, 1, 1, 6, 7, 1];
 
 /** Running states cycled over the terminals: mostly idle or busy, some offline, one failing. */
 const TERMINAL_RUNNING = [1, 2, 2, 1, 0, 2, 1, 3, 2, 1, 0, 2];
@@ -111,10 +146,52 @@ async function insertRow(db: Db, table: string, audit: DemoAudit, values: Record
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
-async function seedProjects(db: Db, audit: DemoAudit) {
+interface TeamMember {
+  id: string;
+  /** As stored: an account that existed already keeps its own name. */
+  realName: string;
+}
+
+/** The team's accounts (those not taken yet); answers each team member by the real name of `TEAM`. */
+async function seedTeam(db: Db, audit: DemoAudit): Promise<Map<string, TeamMember>> {
+  const ids = new Map<string, TeamMember>();
+  const password = await hashPlainPassword(randomBytes(24).toString('base64url'));
+  for (const [index, [account, realName]] of TEAM.entries()) {
+    const [taken] = await db.query<{ id: string; real_name: string | null }>(
+      'SELECT id::text AS id, real_name FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0',
+      [ADMIN_TENANT, account],
+    );
+    if (taken) {
+      ids.set(realName, { id: taken.id, realName: taken.real_name ?? account });
+      continue;
+    }
+    const id = await insertRow(db, 'blade_user', audit, {
+      code: account.slice(0, 12), user_type: 1, account, password, name: realName, real_name: realName, avatar: '',
+      email: `${account}@example.com`, phone: '', sex: index % 2 === 0 ? 1 : 2, role_id: audit.userRoleId, dept_id: audit.deptId, post_id: '',
+    }, daysAgo(audit.now, 200 - index));
+    ids.set(realName, { id, realName });
+  }
+  return ids;
+}
+
+/** Each project's members: its manager and the two colleagues after them in the team. */
+async function seedMembers(db: Db, audit: DemoAudit, projectIds: string[], team: Map<string, TeamMember>) {
+  const names = TEAM.map(([, realName]) => realName);
+  for (const [index, [, , , manager]] of PROJECTS.entries()) {
+    const start = names.indexOf(manager);
+    const members = [0, 1, 2].flatMap((offset) => team.get(names[(start + offset) % names.length]) ?? []);
+    for (const member of members) {
+      await insertRow(db, 'blade_project_user_rel', audit, { project_id: projectIds[index], user_id: member.id }, daysAgo(audit.now, 110 - index * 10));
+    }
+  }
+}
+
+/** The projects, each managed by its team member; the text names the manager stored (the administrator without one). */
+async function seedProjects(db: Db, audit: DemoAudit, team: Map<string, TeamMember>) {
   const ids: string[] = [];
-  for (const [index, [code, name, status, manager]] of PROJECTS.entries()) {
+  for (const [index, [code, name, status, managerName]] of PROJECTS.entries()) {
     const start = daysAgo(audit.now, 120 - index * 10);
+    const manager = team.get(managerName) ?? { id: audit.adminId, realName: '管理员' };
     ids.push(
       await insertRow(
         db,
@@ -124,10 +201,10 @@ async function seedProjects(db: Db, audit: DemoAudit) {
           project_code: code,
           project_name: name,
           status,
-          manager_id: audit.adminId,
+          manager_id: manager.id,
           start_date: formatDate(start),
           end_date: formatDate(daysAgo(audit.now, -60 - index * 15)),
-          description: `${name}：负责人 ${manager}，覆盖功能、回归与稳定性验证。`,
+          description: `${name}：负责人 ${manager.realName}，覆盖功能、回归与稳定性验证。`,
         },
         start,
       ),
@@ -152,22 +229,23 @@ async function seedModules(db: Db, audit: DemoAudit): Promise<[string, string][]
 }
 
 async function seedDevices(db: Db, audit: DemoAudit) {
-  const tools: { id: string; code: string; name: string; unique: string }[] = [];
+  const tools: { id: string; code: string; name: string; unique: string; maintenance: number }[] = [];
   for (const [index, [code, name, type, manufacturer, location]] of TOOL_DEVICES.entries()) {
     const unique = `SN-T${String(880100 + index * 13)}`;
+    const maintenance = index === 5 ? 2 : 1;
     const id = await insertRow(db, 'blade_tool_device', audit, {
       device_code: code, device_name: name, device_type: type, manufacturer, unique_code: unique,
-      ip: `192.168.20.${11 + index}`, maintenance_status: index === 5 ? 2 : 1, calibration_location: location,
+      ip: `192.168.20.${11 + index}`, maintenance_status: maintenance, calibration_location: location,
       borrower_name: EXECUTORS[index % EXECUTORS.length], borrow_time: formatDate(daysAgo(audit.now, 40 + index)),
       purchase_date: formatDate(daysAgo(audit.now, 400 + index * 20)), warranty_period: 24,
     }, daysAgo(audit.now, 100 - index));
-    tools.push({ id, code, name, unique });
+    tools.push({ id, code, name, unique, maintenance });
   }
   const objects: { id: string; name: string; type: number; version: string }[] = [];
-  for (const [index, [code, name, type, version]] of TEST_OBJECTS.entries()) {
+  for (const [index, [code, name, type, version, manufacturer]] of TEST_OBJECTS.entries()) {
     const id = await insertRow(db, 'blade_test_object', audit, {
       device_code: code, device_name: name, device_type: type, maintenance_status: 1, baseline_version: version,
-      manufacturer: TERMINALS[index][1], ip: `192.168.30.${11 + index}`, borrower_name: EXECUTORS[index % EXECUTORS.length],
+      manufacturer, ip: `192.168.30.${11 + index}`, borrower_name: EXECUTORS[index % EXECUTORS.length],
       borrow_time: formatDate(daysAgo(audit.now, 20 + index)), status: 1,
     }, daysAgo(audit.now, 95 - index));
     objects.push({ id, name, type, version });
@@ -175,7 +253,7 @@ async function seedDevices(db: Db, audit: DemoAudit) {
   return { tools, objects };
 }
 
-async function seedTerminals(db: Db, audit: DemoAudit, devices: Awaited<ReturnType<typeof seedDevices>>) {
+async function seedTerminals(db: Db, audit: DemoAudit, devices: Awaited<ReturnType<typeof seedDevices>>, projectIds: string[]) {
   for (const [index, [name, manufacturer, location]] of TERMINALS.entries()) {
     const running = TERMINAL_RUNNING[index];
     const code = `TM-${String(index + 1).padStart(3, '0')}`;
@@ -194,24 +272,25 @@ async function seedTerminals(db: Db, audit: DemoAudit, devices: Awaited<ReturnTy
         maintenance_status: running === 3 ? 2 : 1,
         borrower_name: EXECUTORS[index % EXECUTORS.length],
         borrow_time: formatDate(daysAgo(audit.now, 30 + index)),
+        // Without the demo projects (written only into an empty table) a terminal belongs to none.
+        project_id: projectIds[TERMINAL_PROJECTS[index]] ?? null,
         location,
         last_heartbeat: formatDateTime(daysAgo(audit.now, running === 0 ? 2 : 0.001 * (index + 1))),
       },
       daysAgo(audit.now, 90 - index),
     );
-    // The first terminals get a tool chain of two devices and a test object, as a bench has.
-    if (index < 4) {
-      const chain = [devices.tools[index % 5], devices.tools[(index + 1) % 5]];
-      for (const [sort, tool] of chain.entries()) {
-        await insertRow(db, 'blade_terminal_tool_device', audit,
-          { terminal_id: terminalId, tool_device_id: tool.id, device_name: tool.name, unique_code: tool.unique, maintenance_status: 1, sort: sort + 1 },
-          daysAgo(audit.now, 90 - index));
-      }
-      const object = devices.objects[index];
-      await insertRow(db, 'blade_terminal_test_object', audit,
-        { terminal_id: terminalId, test_object_id: object.id, device_name: object.name, device_type: object.type, maintenance_status: 1, baseline_version: object.version, sort: 1 },
+    // Every terminal is complete, as its form asks on save: a tool chain of in-service devices and its test object.
+    const inService = devices.tools.filter((tool) => tool.maintenance === 1);
+    const chain = index % 3 === 2 ? [inService[index % inService.length]] : [inService[index % inService.length], inService[(index + 1) % inService.length]];
+    for (const [sort, tool] of chain.entries()) {
+      await insertRow(db, 'blade_terminal_tool_device', audit,
+        { terminal_id: terminalId, tool_device_id: tool.id, device_name: tool.name, unique_code: tool.unique, maintenance_status: tool.maintenance, sort: sort + 1 },
         daysAgo(audit.now, 90 - index));
     }
+    const object = devices.objects[index];
+    await insertRow(db, 'blade_terminal_test_object', audit,
+      { terminal_id: terminalId, test_object_id: object.id, device_name: object.name, device_type: object.type, maintenance_status: 1, baseline_version: object.version, sort: 1 },
+      daysAgo(audit.now, 90 - index));
   }
 }
 
@@ -295,15 +374,19 @@ async function seedImportCheck(db: Db, audit: DemoAudit) {
   }, daysAgo(audit.now, 3));
 }
 
-export async function seedDemoData(db: Db, adminId: string, deptId: string): Promise<void> {
-  const audit: DemoAudit = { adminId, deptId, now: new Date() };
+export async function seedDemoData(db: Db, adminId: string, deptId: string, userRoleId: string): Promise<void> {
+  const audit: DemoAudit = { adminId, deptId, userRoleId, now: new Date() };
   let projectIds: string[] = [];
-  if (await isEmpty(db, 'blade_project')) projectIds = await seedProjects(db, audit);
+  if (await isEmpty(db, 'blade_project')) {
+    const team = await seedTeam(db, audit);
+    projectIds = await seedProjects(db, audit, team);
+    await seedMembers(db, audit, projectIds, team);
+  }
   if (await isEmpty(db, 'blade_import_check')) await seedImportCheck(db, audit);
   let modules: [string, string][] = [];
   if (await isEmpty(db, 'blade_module_type')) modules = await seedModules(db, audit);
   if ((await isEmpty(db, 'blade_terminal')) && (await isEmpty(db, 'blade_tool_device'))) {
-    await seedTerminals(db, audit, await seedDevices(db, audit));
+    await seedTerminals(db, audit, await seedDevices(db, audit), projectIds);
   }
   // Tasks refer to the projects and modules just written; next to existing ones they would point nowhere.
   if (projectIds.length > 0 && modules.length > 0 && (await isEmpty(db, 'blade_task'))) {

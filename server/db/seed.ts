@@ -231,7 +231,7 @@ export async function seedDatabase(
     onStep(`seeding dictionaries (${data.dicts.length})`);
     await seedDicts(tx, data.dicts, now);
     onStep('seeding demo projects, terminals, test objects, tasks and records');
-    await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept);
+    await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept, SEED_IDS.userRole);
     onStep('seeding the demo account tester, notices and organisation');
     // Part A: `tester` (two roles, two depts) gets the administrator's first-start password; notices for the desk.
     const firstStartPassword = generatedAdminPassword ?? options.adminPassword;

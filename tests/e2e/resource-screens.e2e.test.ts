@@ -56,10 +56,13 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await projects.open();
     await projects.rowAction('PRJ-2024-001', '编辑');
     expect(new URL(page.url()).pathname).toMatch(/^\/test\/project\/\d+\/edit$/);
-    // The manager is a user picked by name: the select shows the name, not an id.
+    // The manager is a user picked by name: the select shows the name, not an id, the one the description names.
     const basic = projects.section('基本信息');
-    await basic.locator('.ant-select-selection-item', { hasText: '管理员' }).first().waitFor();
+    await basic.locator('.ant-select-selection-item', { hasText: '张伟' }).first().waitFor();
+    expect(await basic.locator('textarea').inputValue()).toContain('负责人 张伟');
     const members = projects.section('项目成员');
+    // The seeded members: the manager among them.
+    await members.locator('.ant-table-row').filter({ hasText: 'zhangwei' }).waitFor();
     await members.getByRole('button', { name: /添加项目成员/ }).click();
     const picker = page.locator('.ant-modal-content').filter({ hasText: '添加用户管理' });
     await chooseOption(picker.locator('.crud-link-picker'), 'tester');

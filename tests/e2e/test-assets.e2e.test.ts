@@ -46,7 +46,7 @@ describe("a test lead's morning on the test assets", () => {
     await loginAs(page, opened.product);
   });
 
-  it('creates a project with a manager picked by name, then adds two members', async () => {
+  it('creates a project with a manager picked by name and two members picked before its first save', async () => {
     const projects = new CrudPage(page, opened.product.url, '/test/project');
     await projects.open('/new');
     await projects.form.waitFor();
@@ -54,8 +54,6 @@ describe("a test lead's morning on the test assets", () => {
     await fill(projects.form, '项目名称', `晨会演示项目 ${stamp}`);
     await pick(projects.form, '项目状态', '进行中');
     await pick(projects.form, '负责人', '管理员', '管理');
-    await save(projects, '新增成功');
-    await projects.rowAction(`P-${stamp}`, '编辑');
     const members = projects.section('项目成员');
     await members.getByRole('button', { name: /添加项目成员/ }).click();
     const picker = page.locator('.ant-modal-content').filter({ hasText: '添加用户管理' });
@@ -65,6 +63,19 @@ describe("a test lead's morning on the test assets", () => {
     await picker.locator('.ant-modal-title').click();
     await picker.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => members.locator('.ant-table-row').count()).toBe(2);
+    // The spec's member fields, before anything is saved.
+    const headers = await members.locator('thead th').allInnerTexts();
+    for (const header of ['登录账号', '所属租户', '用户姓名', '所属角色', '所属部门', '用户平台']) expect(headers).toContain(header);
+    await members.locator('.ant-table-row').filter({ hasText: '测试员' }).getByText('普通用户').first().waitFor();
+    await snap(page, 'assets-project-members-new');
+    await save(projects, '新增成功');
+    await projects.rowAction(`P-${stamp}`, '编辑');
+    const saved = projects.section('项目成员');
+    await expect.poll(() => saved.locator('.ant-table-row').count()).toBe(2);
+    await saved.getByText('tester', { exact: true }).waitFor();
+    // A member of the top department lists the users of the departments below it, read-only.
+    await saved.locator('.ant-table-row').filter({ hasText: '管理员' }).locator('.ant-table-row-expand-icon').click();
+    await saved.locator('.crud-link-children').getByText('tester', { exact: true }).waitFor();
     await snap(page, 'assets-project-members');
     await projects.close();
     // The creator is joined by name in the list.
@@ -152,12 +163,22 @@ describe("a test lead's morning on the test assets", () => {
     await terminals.rowAction(`T-${stamp}`, '编辑');
     await expect.poll(() => terminals.section('工具链信息').locator('.ant-table-row').count()).toBe(2);
     const object = terminals.section('测试对象信息');
-    await chooseOption(object.locator('.ant-select').first(), 'TO-GW-01');
+    await chooseOption(object.locator('.ant-select').first(), 'TO-GW-01', 'TO-GW-01');
     await object.getByText('工业网关 IG-500').waitFor();
     await snap(page, 'assets-terminal-chain');
     await save(terminals, '更新成功');
     await terminals.rowAction(`T-${stamp}`, '查看');
     await terminals.section('测试对象信息').getByText('V1.8.0').waitFor();
     await terminals.close();
+  });
+
+  it('saves a seeded terminal unchanged: its tool chain and test object are complete', async () => {
+    const terminals = new CrudPage(page, opened.product.url, '/test/terminal');
+    await terminals.open();
+    await terminals.rowAction('TM-012', '编辑');
+    await expect.poll(() => terminals.section('工具链信息').locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await terminals.section('测试对象信息').getByText('TO-ECU-01').waitFor();
+    await snap(page, 'assets-terminal-seeded');
+    await save(terminals, '更新成功');
   });
 });

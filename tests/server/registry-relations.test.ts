@@ -5,7 +5,7 @@ import { usagesOf } from '../../server/blade/crud';
 import { call, login } from './client';
 import { TESTER } from './fixtures';
 import { expectRefused } from './registry-expect';
-import { fieldSites, isWritable, openSessions, withValue, type FieldSite, type ResourceFactory } from './resource-bodies';
+import { fieldSites, isWritable, keyFieldOf, openSessions, withValue, type FieldSite, type ResourceFactory } from './resource-bodies';
 
 /**
  * Relations between resources: a row another resource points at (a ref, also from child rows) cannot be removed;
@@ -103,6 +103,23 @@ describe.each(linkCases)('%s: link table', (_, schema, link) => {
     const removed = await call(link.endpoints.remove, { token: admin.token, json: { ids: [linkOfA] } });
     expect(removed.body, removed.text).toMatchObject({ code: 200, success: true });
     expect((await listLinks(admin.token, parent.id)).body.data.map((row: Record<string, string>) => row[keys.target])).toEqual([b.id]);
+  });
+
+  it('saves a new record with the targets picked before its first save, shown as the list shows them', async () => {
+    const [a, b] = await targets(admin, 2);
+    const details = await call(link.endpoints.details, { token: admin.token, json: { [keys.targets]: [a.id, b.id] } });
+    expect(details.body, details.text).toMatchObject({ code: 200, success: true });
+    for (const row of details.body.data) for (const column of link.columns) expect(row, `${link.endpoints.details} ${column}`).toHaveProperty(column);
+    const parent = await admin.create(schema, { [link.name]: [{ [keys.target]: a.id }, { [keys.target]: b.id }] });
+    const listed = (await listLinks(admin.token, parent.id)).body.data as Record<string, any>[];
+    expect(listed.map((row) => row[keys.target]).sort()).toEqual([a.id, b.id].sort());
+
+    // The record is not saved when a picked target is not the caller's.
+    const [theirs] = await targets(other, 1);
+    const body = await admin.body(schema, { [link.name]: [{ [keys.target]: theirs.id }] });
+    expectRefused(await admin.submit(schema, body), `${target.title.zh}不存在`, 'target of the other tenant on create');
+    const key = keyFieldOf(schema);
+    expect(await admin.find(schema, key, body[key.name]), 'nothing saved').toHaveLength(0);
   });
 
   it("refuses a target or a parent of another tenant, and the other tenant cannot read or remove the links", async () => {

@@ -5,14 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { ADMIN_TENANT } from '../../blade/context';
 import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
+import { DEMO_PROJECT_CODE } from '../../db/seed-demo';
 import type { Db } from '../../db/types';
 import { tenantObjectKey } from '../../storage/keys';
 import type { ObjectStore } from '../../storage/types';
 
 /**
  * A demo task a newcomer can run at once: three cases (passes, fails, slow) on the seeded terminal TM-001, whose
- * python scripts ship in `demo-scripts/` and are put into object storage. Made once: a demo task an administrator
- * deleted is not brought back.
+ * python scripts ship in `demo-scripts/` and are put into object storage. The task, its cases and scripts belong to
+ * the demo project that owns TM-001 (when it is there). Made once: a demo task an administrator deleted is not
+ * brought back.
  */
 
 const SCRIPTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo-scripts');
@@ -54,24 +56,31 @@ export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boo
       [ADMIN_TENANT],
     );
     const modulePath = module?.path ?? null;
+    const [project] = await tx.query<{ id: string }>(
+      'SELECT id::text AS id FROM blade_project WHERE tenant_id = $1 AND project_code = $2 AND is_deleted = 0',
+      [ADMIN_TENANT, DEMO_PROJECT_CODE],
+    );
+    const projectId = project?.id ?? null;
+    // Cases and scripts of a project are owned by it (归属 1); without the project they are public (0).
+    const ownership = projectId ? 1 : 0;
     await tx.query(
-      `INSERT INTO blade_task (id, tenant_id, task_code, task_name, task_type, run_status, terminal_id, parent_id, module_type_path, create_time, update_time)
-       VALUES ($1, $2, $3, '演示任务：终端代理执行', 1, 0, $4, 0, $6, $5, $5)`,
-      [taskId, ADMIN_TENANT, DEMO_TASK_CODE, terminal.id, now, modulePath],
+      `INSERT INTO blade_task (id, tenant_id, task_code, task_name, task_type, run_status, terminal_id, parent_id, module_type_path, project_id, create_time, update_time)
+       VALUES ($1, $2, $3, '演示任务：终端代理执行', 1, 0, $4, 0, $6, $7, $5, $5)`,
+      [taskId, ADMIN_TENANT, DEMO_TASK_CODE, terminal.id, now, modulePath, projectId],
     );
     for (const [index, demo] of DEMO_CASES.entries()) {
       const number = String(index + 1).padStart(3, '0');
       const scriptId = nextId();
       const caseId = nextId();
       await tx.query(
-        `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, script_type, ownership_type, module_type_path, script_desc, create_time, update_time)
-         VALUES ($1, $2, $3, $4, '1.0', 1, 'python', 0, $6, $7, $5, $5)`,
-        [scriptId, ADMIN_TENANT, `DEMO-SCRIPT-${number}`, keys[index], now, modulePath, demo.title],
+        `INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, version, audit_status, script_type, ownership_type, project_id, module_type_path, script_desc, create_time, update_time)
+         VALUES ($1, $2, $3, $4, '1.0', 1, 'python', $8, $9, $6, $7, $5, $5)`,
+        [scriptId, ADMIN_TENANT, `DEMO-SCRIPT-${number}`, keys[index], now, modulePath, demo.title, ownership, projectId],
       );
       await tx.query(
-        `INSERT INTO blade_test_case (id, tenant_id, case_code, case_title, test_script_id, audit_status, ownership, priority, module_type_path, purpose, script_path, script_desc, create_time, update_time)
-         VALUES ($1, $2, $3, $4, $5, 1, 0, 2, $7, $8, $9, $10, $6, $6)`,
-        [caseId, ADMIN_TENANT, `DEMO-CASE-${number}`, demo.title, scriptId, now, modulePath, `验证：${demo.title}`, keys[index], demo.title],
+        `INSERT INTO blade_test_case (id, tenant_id, case_code, case_title, test_script_id, audit_status, ownership, project_id, priority, module_type_path, purpose, script_path, script_desc, create_time, update_time)
+         VALUES ($1, $2, $3, $4, $5, 1, $11, $12, 2, $7, $8, $9, $10, $6, $6)`,
+        [caseId, ADMIN_TENANT, `DEMO-CASE-${number}`, demo.title, scriptId, now, modulePath, `验证：${demo.title}`, keys[index], demo.title, ownership, projectId],
       );
       await tx.query(
         `INSERT INTO blade_task_test_case (id, tenant_id, task_id, test_case_id, sort, create_time, update_time)

@@ -15,9 +15,15 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
 interface LinkTableSectionProps {
   schema: ResourceSchema;
   link: LinkSchema;
-  /** The record the links belong to. */
-  id: string;
+  /**
+   * The record the links belong to; absent on create, where the picks are saved with the record. (Not `id`: the form
+   * item around a new record's section hands its control an `id` of its own.)
+   */
+  parentId?: string;
   readOnly: boolean;
+  /** On create (inside the form's item `link.name`): the picked targets as the submit body carries them. */
+  value?: Row[];
+  onChange?(value: Row[]): void;
 }
 
 /** Label key of a target column: a field, or the joined label (`userTypeName`) of one. */
@@ -27,21 +33,26 @@ function columnLabelKey(target: ResourceSchema, column: string): string {
 }
 
 /**
- * A many-to-many relation edited by its own calls (project members): the linked rows with a delete button, and an
- * add dialog that picks several targets at once (remote search, size 100). Read-only in view mode.
+ * A many-to-many relation (project members): the linked rows with a delete button, each with its read-only child
+ * rows (a member's child users), and an add dialog that picks several targets at once (remote search, size 100).
+ * A saved record changes its links by their own calls at once; a new one keeps the picks in the form and the submit
+ * saves them with it. Read-only in view mode.
  */
-export function LinkTableSection({ schema, link, id, readOnly }: LinkTableSectionProps) {
+export function LinkTableSection({ schema, link, parentId: id, readOnly, value, onChange }: LinkTableSectionProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const target = schemaByName(link.target)!;
   const parentParam = camel(link.parentKey);
-  const targetIdsKey = `${camel(link.targetKey).replace(/Id$/, '')}Ids`;
-  const canEdit = !readOnly && hasPermission(buttonCode(schema.permissionCode, 'edit'));
+  const targetIdKey = camel(link.targetKey);
+  const targetIdsKey = `${targetIdKey.replace(/Id$/, '')}Ids`;
+  const pending = id === undefined;
+  const canEdit = !readOnly && hasPermission(buttonCode(schema.permissionCode, pending ? 'add' : 'edit'));
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(false);
   const [picking, setPicking] = useState(false);
 
   const reload = useCallback(async () => {
+    if (id === undefined) return;
     setLoading(true);
     try {
       const response = await http.get(link.endpoints.list, { params: { [parentParam]: id } });
@@ -57,7 +68,43 @@ export function LinkTableSection({ schema, link, id, readOnly }: LinkTableSectio
     void reload();
   }, [reload]);
 
-  const removeLink = (row: Row) =>
+  /** The targets' rows as the link list shows them, keyed by the target id like the list's rows. */
+  const detailsOf = useCallback(
+    async (ids: string[]) => {
+      const response = await http.post(link.endpoints.details, { [targetIdsKey]: ids });
+      return ((response.data.data ?? []) as Row[]).map((row) => ({ ...row, [targetIdKey]: String(row.id) }));
+    },
+    [link.endpoints.details, targetIdsKey, targetIdKey],
+  );
+
+  // A new record's picks come back into view after a draft is restored (the form holds the ids only).
+  const pendingIds = (value ?? []).map((item) => String(item[targetIdKey]));
+  const shownIds = rows.map((row) => String(row[targetIdKey]));
+  const missing = pending && pendingIds.some((pickedId) => !shownIds.includes(pickedId));
+  const pendingKey = pendingIds.join(',');
+  useEffect(() => {
+    if (!missing) return;
+    let active = true;
+    detailsOf(pendingKey.split(','))
+      .then((found) => {
+        if (active) setRows(found);
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [missing, pendingKey, detailsOf]);
+
+  const keep = (next: Row[]) => {
+    setRows(next);
+    onChange?.(next.map((row) => ({ [targetIdKey]: String(row[targetIdKey]) })));
+  };
+
+  const removeLink = (row: Row) => {
+    if (pending) {
+      keep(rows.filter((other) => other[targetIdKey] !== row[targetIdKey]));
+      return;
+    }
     modal.confirm({
       title: t('crud.confirmTitle'),
       content: t('crud.deleteConfirm'),
@@ -69,9 +116,11 @@ export function LinkTableSection({ schema, link, id, readOnly }: LinkTableSectio
         await reload();
       },
     });
+  };
 
+  const childRows = link.childRows;
   return (
-    <div className="crud-link-table">
+    <div className="crud-link-table" data-link={link.name}>
       {canEdit && (
         <Button className="crud-link-add" type="primary" icon={<PlusOutlined />} onClick={() => setPicking(true)}>
           {t('crud.addLink', { name: t(`${schema.name}.links.${link.name}`) })}
@@ -80,11 +129,31 @@ export function LinkTableSection({ schema, link, id, readOnly }: LinkTableSectio
       <Table<Row>
         size="small"
         bordered
-        rowKey={(row) => String(row.linkId)}
+        rowKey={(row) => String(row[targetIdKey])}
         loading={loading}
         dataSource={rows}
         pagination={false}
         locale={{ emptyText: t('crud.noRows') }}
+        scroll={{ x: 'max-content' }}
+        expandable={
+          childRows
+            ? {
+                rowExpandable: (row) => ((row[childRows.name] as Row[] | undefined)?.length ?? 0) > 0,
+                expandedRowRender: (row) => (
+                  <Table<Row>
+                    className="crud-link-children"
+                    size="small"
+                    bordered
+                    title={() => t(`${schema.name}.links.${link.name}.${childRows.name}`)}
+                    rowKey={(child) => String(child.id)}
+                    dataSource={(row[childRows.name] as Row[] | undefined) ?? []}
+                    pagination={false}
+                    columns={childRows.columns.map((column) => ({ key: column, dataIndex: column, title: t(columnLabelKey(target, column)) }))}
+                  />
+                ),
+              }
+            : undefined
+        }
         columns={[
           ...link.columns.map((column) => ({ key: column, dataIndex: column, title: t(columnLabelKey(target, column)), ellipsis: true })),
           ...(canEdit
@@ -107,13 +176,17 @@ export function LinkTableSection({ schema, link, id, readOnly }: LinkTableSectio
         <LinkPicker
           target={target}
           link={link}
-          linkedIds={new Set(rows.map((row) => String(row[camel(link.targetKey)])))}
+          linkedIds={new Set(shownIds)}
           onCancel={() => setPicking(false)}
           onPick={async (ids) => {
-            await http.post(link.endpoints.save, { [parentParam]: id, [targetIdsKey]: ids });
-            void message.success(t('crud.createSuccess'));
+            if (pending) {
+              keep([...rows, ...(await detailsOf(ids))]);
+            } else {
+              await http.post(link.endpoints.save, { [parentParam]: id, [targetIdsKey]: ids });
+              void message.success(t('crud.createSuccess'));
+              await reload();
+            }
             setPicking(false);
-            await reload();
           }}
         />
       )}

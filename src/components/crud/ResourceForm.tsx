@@ -147,7 +147,16 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
               {children.map((child) => (
                 <ChildRowsSection key={child.name} schema={schema} child={child} mode={mode} form={form} titled={children.length > 1} />
               ))}
-              {id !== undefined && links.map((link) => <LinkTableSection key={link.name} schema={schema} link={link} id={id} readOnly={readOnly} />)}
+              {links.map((link) =>
+                id !== undefined ? (
+                  <LinkTableSection key={link.name} schema={schema} link={link} parentId={id} readOnly={readOnly} />
+                ) : (
+                  // A new record carries its picks in the submit body (`projectMembers: [{ userId }]`).
+                  <Form.Item key={link.name} name={link.name} noStyle>
+                    <LinkTableSection schema={schema} link={link} readOnly={readOnly} />
+                  </Form.Item>
+                ),
+              )}
               {Extra && <Extra schema={schema} mode={mode} id={id} form={form} record={record} />}
             </section>
           );
