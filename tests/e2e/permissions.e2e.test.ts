@@ -115,6 +115,31 @@ describe('a smaller role sees less and is refused by the API', () => {
     expect(row).toEqual({ param_value: 'v', is_deleted: 0 });
   });
 
+  it('opens a screen its menu lacks (用户管理, 部门管理) as the 403 page without asking for its rows', async () => {
+    const asked: string[] = [];
+    const count = (request: { url(): string }) => {
+      if (/\/api\/blade-system\/(user|dept)\/(page|list|lazy-list|tree)/.test(request.url())) asked.push(request.url());
+    };
+    page.on('request', count);
+    for (const screen of ['/system/user', '/system/dept']) {
+      await page.goto(`${product.url}${screen}`);
+      await page.waitForURL(/\/403$/);
+      await page.getByText('403').first().waitFor();
+    }
+    // Clicked from inside the app as well: the home page, then the address typed into the router.
+    await page.goto(`${product.url}/wel/index`);
+    await page.locator('.app-top-menu').waitFor();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/system/user');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(/\/403$/);
+    await page.waitForLoadState('networkidle');
+    page.off('request', count);
+    expect(asked).toEqual([]);
+    await snap(page, 'permissions-tester-user-403');
+  });
+
   it('opens the task records (a screen without a menu) as the 403 page, without an error toast', async () => {
     await page.goto(`${product.url}/test/taskrecord`);
     await page.waitForURL(/\/403$/);
