@@ -34,7 +34,7 @@ function useScreenAccess(pathname: string): 'allowed' | 'pending' | 'denied' {
 }
 
 /** Pages of the layout that no menu lists. */
-const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/dashboard']);
+const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/dashboard', '/test/index']);
 
 /** An address the layout has a page for (a fixed page, a resource screen, an embedded page or a menu entry). */
 function useKnownScreen(pathname: string): boolean {
