@@ -84,6 +84,11 @@ export function isActionAllowed(
   return code === undefined || permissions[code] === true;
 }
 
+/** The role's whole menu tree as this browser last stored it (at login, or by the last load of the menus). */
+export function storedMenuTree(): MenuItem[] {
+  return getStore<MenuItem[]>({ name: storeKeys.menuAll }) ?? getStore<MenuItem[]>({ name: storeKeys.menu }) ?? [];
+}
+
 function storedPermissions(): PermissionMap {
   return getStore<PermissionMap>({ name: storeKeys.permission }) ?? {};
 }

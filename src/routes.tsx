@@ -22,6 +22,7 @@ const LockPage = lazy(() => import('./pages/lock/LockPage'));
 const InfoPage = preloadable(() => import('./pages/info/InfoPage'));
 const IframePage = preloadable(() => import('./pages/iframe/IframePage'));
 const DashboardPage = preloadable(() => import('./pages/wel/DashboardPage'));
+const TestIndexPage = preloadable(() => import('./pages/test/TestIndexPage'));
 const ScreenMissingPage = lazy(() => import('./pages/missing/ScreenMissingPage'));
 const DictLayoutPage = preloadable(() => import('./pages/dict/DictLayoutPage'));
 
@@ -30,6 +31,7 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   [siteConfig.homePath]: WelcomePage,
   '/info/index': InfoPage,
   '/wel/dashboard': DashboardPage,
+  '/test/index': TestIndexPage,
   '/dict-horizontal/index': DictLayoutPage,
   '/dict-vertical/index': DictLayoutPage,
 };
@@ -76,6 +78,7 @@ export function AppRoutes() {
             <Route path={siteConfig.homePath} element={<WelcomePage />} />
             <Route path="/info/index" element={<InfoPage />} />
             <Route path="/wel/dashboard" element={<DashboardPage />} />
+            <Route path="/test/index" element={<TestIndexPage />} />
             <Route path="/myiframe/:routerPath" element={<IframePage />} />
             {/* The dictionaries beside (or above) their items: two layouts of the dictionary screen's parts. */}
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />

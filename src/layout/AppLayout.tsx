@@ -21,15 +21,20 @@ const WIDE_SCREEN_CLASS = 2;
 /** Screens this build has that are reached through a menu (some, like task records, have none). */
 const MENU_SCREEN_ROUTES = new Set(resourceUis.filter((ui) => ui.schema.inMenu !== false).map((ui) => ui.schema.route));
 
-/** A menu screen that the role's menu (as the server answered it) does not list: shown as /403. */
-function useDeniedScreen(pathname: string): boolean {
+/**
+ * Whether the screen at `pathname` may be shown: a menu screen that the role's menu (as the server answered it) does
+ * not list is `denied` (shown as /403); one the stored copy lacks waits for the server's answer (`pending`) rather than
+ * asking for its rows first.
+ */
+function useScreenAccess(pathname: string): 'allowed' | 'pending' | 'denied' {
   const { allMenus, loaded } = useMenuState();
   const screen = screenRouteOf(pathname, resourceSchemas);
-  return loaded && MENU_SCREEN_ROUTES.has(screen) && !menuByPath(allMenus, screen);
+  if (!MENU_SCREEN_ROUTES.has(screen) || menuByPath(allMenus, screen)) return 'allowed';
+  return loaded ? 'denied' : 'pending';
 }
 
 /** Pages of the layout that no menu lists. */
-const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/dashboard']);
+const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/dashboard', '/test/index']);
 
 /** An address the layout has a page for (a fixed page, a resource screen, an embedded page or a menu entry). */
 function useKnownScreen(pathname: string): boolean {
@@ -46,7 +51,7 @@ function Shell() {
   const [collapsed, setCollapsed] = useState(!wide);
   // Narrow screens fold the sidebar; widening unfolds it again.
   useEffect(() => setCollapsed(!wide), [wide]);
-  const denied = useDeniedScreen(pathname);
+  const access = useScreenAccess(pathname);
   // An address on its way to /404 gets no tab.
   const known = useKnownScreen(pathname);
 
@@ -55,10 +60,12 @@ function Shell() {
       <AppSider collapsed={collapsed} />
       <Layout className="app-main">
         <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
-        <TabBar tracking={!denied && known} />
+        <TabBar tracking={access === 'allowed' && known} />
         <Layout.Content className="app-content">
-          {denied ? (
+          {access === 'denied' ? (
             <Navigate to="/403" replace />
+          ) : access === 'pending' ? (
+            <LoadingWithProgress />
           ) : (
             <Suspense fallback={<LoadingWithProgress />}>
               <PageErrorBoundary>

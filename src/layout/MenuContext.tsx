@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { loadMenus, loadPermissions, loadTopMenus, takeArrivedMenus, type MenuItem, type TopMenu } from '../../providers/access';
+import { loadMenus, loadPermissions, loadTopMenus, storedMenuTree, takeArrivedMenus, type MenuItem, type TopMenu } from '../../providers/access';
 import { storeKeys } from '../../providers/session';
 import { NAVIGATION_READ_TTL_MS } from '../../providers/http';
 import { getStore, setStore } from '../../providers/storage';
@@ -42,10 +42,6 @@ export function useMenuState(): MenuState {
   return useContext(MenuContext);
 }
 
-function storedMenus(): MenuItem[] {
-  return getStore<MenuItem[]>({ name: storeKeys.menuAll }) ?? getStore<MenuItem[]>({ name: storeKeys.menu }) ?? [];
-}
-
 const sameContent = (shown: unknown, loaded: unknown) => JSON.stringify(shown) === JSON.stringify(loaded);
 
 /** The whole tree, kept as `menuAll` (the `menu` record follows what the sidebar shows). */
@@ -70,7 +66,7 @@ function arrivedMenus() {
 export function MenuProvider({ children }: { children: ReactNode }) {
   // Taken in the first render: the whole shell renders once with them instead of again when they arrive.
   const [arrived] = useState(arrivedMenus);
-  const [allMenus, setAllMenus] = useState<MenuItem[]>(() => arrived?.menus ?? storedMenus());
+  const [allMenus, setAllMenus] = useState<MenuItem[]>(() => arrived?.menus ?? storedMenuTree());
   const [topMenuMenus, setTopMenuMenus] = useState<MenuItem[] | undefined>();
   const [topMenus, setTopMenus] = useState<TopMenu[]>(() => arrived?.topMenus ?? getStore<TopMenu[]>({ name: storeKeys.topMenu }) ?? []);
   const [activeTopMenuId, setActiveTopMenuId] = useState<string | undefined>();

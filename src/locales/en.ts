@@ -165,6 +165,8 @@ export const en: Record<string, string> = {
   'nav.topSearchPlaceholder': 'Search menus',
   'nav.dashboard': 'Dashboard',
   'nav.info': 'Personal info',
+  'testIndex.title': 'Test management',
+  'testIndex.description': 'Test projects, tasks, cases, scripts and terminals: choose where to go.',
   'nav.lock': 'Lock screen',
   'menu.test': 'Test management',
   'menu.project': 'Projects',

@@ -165,6 +165,8 @@ export const zh: Record<string, string> = {
   'nav.topSearchPlaceholder': '搜索菜单',
   'nav.dashboard': '控制台',
   'nav.info': '个人信息',
+  'testIndex.title': '测试管理',
+  'testIndex.description': '测试项目、任务、用例、脚本与终端：选择要进入的功能。',
   'nav.lock': '锁屏',
   'menu.test': '测试管理',
   'menu.project': '项目管理',

@@ -12,6 +12,7 @@ const FIXED_TITLE_KEYS: Record<string, string> = {
   '/500': 'error.500.title',
   [siteConfig.homePath]: 'wel.title',
   '/wel/dashboard': 'nav.dashboard',
+  '/test/index': 'testIndex.title',
   '/info/index': 'nav.info',
 };
 

@@ -1,8 +1,9 @@
-import { readMenusEarly } from '../../providers/access';
+import { readMenusEarly, storedMenuTree } from '../../providers/access';
 import { readFirstPageEarly } from '../../providers/data';
 import { getToken } from '../../providers/storage';
 import { screenRouteOf } from '../../resources/routing';
 import { resourceSchemas } from '../../resources/schemas';
+import { menuByPath } from '../layout/menuTree';
 
 /**
  * Asks for the data a signed-in visit shows first (see readEarly): the menus the layout draws, and the screen's first
@@ -16,13 +17,15 @@ export function readVisitDataEarly({ pathname, search }: { pathname: string; sea
 
 /**
  * The first page of the screen's list at `pathname` (unless the address asks for another page or filter), asked for
- * now. Also when a menu is clicked: the request leaves with the click rather than once the list has been drawn.
+ * now. Also when a menu is clicked: the request leaves with the click rather than once the list has been drawn. A menu
+ * screen that the stored menu does not hold is not asked for: the layout shows it as /403 once the menus are in.
  */
 export function readScreenDataEarly(pathname: string, search: string, ttlMs?: number): void {
   if (!getToken() || search !== '') return;
   const screen = screenRouteOf(pathname, resourceSchemas);
   const schema = resourceSchemas.find((candidate) => candidate.route === screen);
-  if (schema) readFirstPageEarly(schema, ttlMs);
+  if (!schema || (schema.inMenu !== false && !menuByPath(storedMenuTree(), schema.route))) return;
+  readFirstPageEarly(schema, ttlMs);
 }
 
 // Run as this module is evaluated: main.tsx imports it before the rest of the app, so the requests leave while the

@@ -65,6 +65,26 @@ describe('navigation shell end to end', () => {
     await page.waitForURL(/\/404$/);
   });
 
+  it('/test/index (a layout route of spec §2) offers the test-management screens, in a tab of its own', async () => {
+    await page.goto(`${product.url}/test/index`);
+    const content = page.locator('.test-index-page');
+    await content.getByText('测试管理', { exact: true }).waitFor();
+    expect(page.url()).toMatch(/\/test\/index$/);
+    await expect.poll(() => activeTab().innerText()).toBe('测试管理');
+    await expect.poll(() => page.title()).toBe('测试管理');
+    const cards = content.locator('.welcome-page__entry');
+    for (const name of ['项目管理', '任务管理', '测试用例', '终端管理']) await cards.getByText(name, { exact: true }).waitFor();
+    // Only the test screens: nothing of 系统管理.
+    expect(await cards.getByText('用户管理', { exact: true }).count()).toBe(0);
+    await snap(page, 'nav-test-index');
+    await cards.getByText('测试用例', { exact: true }).click();
+    await page.waitForURL(/\/test\/testcase$/);
+    // The tab tests below start from home alone.
+    await tabMenu('关闭全部');
+    await page.waitForURL(/\/wel\/index$/);
+    await expect.poll(() => tabLabels()).toEqual(['首页']);
+  });
+
   it('guard: with a token /login leads back home', async () => {
     await page.goto(`${product.url}/login`);
     await page.waitForURL(/\/wel\/index$/);

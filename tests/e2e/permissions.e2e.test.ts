@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { TESTER_IDS } from '../../server/db/seed-accounts';
 import { snap } from './browser';
-import { loginAs, useProductPage, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, apiCall, apiLogin, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
 let context: BrowserContext;
@@ -10,6 +11,7 @@ let page: Page;
 useProductPage((opened) => ({ product, context, page } = opened));
 
 const sider = (on: Page = page) => on.locator('.ant-layout-sider');
+const topMenuTexts = (on: Page) => on.locator('.app-top-menu .ant-menu-title-content').allInnerTexts();
 
 /** The sidebar's text with every group opened: the menus the role offers. */
 async function sidebarText(on: Page): Promise<string> {
@@ -71,6 +73,15 @@ describe('a smaller role sees less and is refused by the API', () => {
     await snap(page, 'permissions-tester-menu');
   });
 
+  it('the header offers the tester only the top menus holding a granted screen: no 研发', async () => {
+    await expect.poll(() => topMenuTexts(page)).toEqual(['首页', '工作台', '系统']);
+    await page.locator('.app-top-menu').getByText('系统', { exact: true }).click();
+    await sider().getByText('参数管理', { exact: true }).waitFor();
+    expect(await sider().getByText('项目管理', { exact: true }).count()).toBe(0);
+    await snap(page, 'permissions-tester-top-menu');
+    await page.locator('.app-top-menu').getByText('首页', { exact: true }).click();
+  });
+
   it('on 参数管理 the tester has 查看 but no 新增, 编辑 or 删除', async () => {
     await sider().getByText('参数管理', { exact: true }).click();
     await page.waitForURL(/\/system\/param/);
@@ -104,11 +115,69 @@ describe('a smaller role sees less and is refused by the API', () => {
     expect(row).toEqual({ param_value: 'v', is_deleted: 0 });
   });
 
+  it('opens a screen its menu lacks (用户管理, 部门管理) as the 403 page without asking for its rows', async () => {
+    const asked: string[] = [];
+    const count = (request: { url(): string }) => {
+      if (/\/api\/blade-system\/(user|dept)\/(page|list|lazy-list|tree)/.test(request.url())) asked.push(request.url());
+    };
+    page.on('request', count);
+    for (const screen of ['/system/user', '/system/dept']) {
+      await page.goto(`${product.url}${screen}`);
+      await page.waitForURL(/\/403$/);
+      await page.getByText('403').first().waitFor();
+    }
+    // Clicked from inside the app as well: the home page, then the address typed into the router.
+    await page.goto(`${product.url}/wel/index`);
+    await page.locator('.app-top-menu').waitFor();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/system/user');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(/\/403$/);
+    await page.waitForLoadState('networkidle');
+    page.off('request', count);
+    expect(asked).toEqual([]);
+    await snap(page, 'permissions-tester-user-403');
+  });
+
   it('opens the task records (a screen without a menu) as the 403 page, without an error toast', async () => {
     await page.goto(`${product.url}/test/taskrecord`);
     await page.waitForURL(/\/403$/);
     await page.getByText('403').first().waitFor();
     expect(await page.locator('.ant-message-notice').count()).toBe(0);
     await snap(page, 'permissions-tester-taskrecord-403');
+  });
+
+  it('a user granted two test screens sees only 工作台 above them', async () => {
+    const admin = await apiLogin(product, 'admin', ADMIN_PASSWORD);
+    const menuIds = new Map<string, string>();
+    const walk = (nodes: { code: string; id: string; children?: never[] }[]) =>
+      nodes.forEach((node) => (menuIds.set(node.code, node.id), walk(node.children ?? [])));
+    walk((await apiCall(product, admin, '/api/blade-system/menu/routes')).body.data);
+    expect((await apiCall(product, admin, '/api/blade-system/role/submit', { roleName: '两屏测试', roleAlias: 'two_screens', sort: 9 })).body.success).toBe(true);
+    const [role] = (await apiCall(product, admin, '/api/blade-system/role/page?roleAlias_equal=two_screens')).body.data.records;
+    const granted = await apiCall(product, admin, '/api/blade-system/role/grant', {
+      roleIds: [role.id],
+      menuIds: ['testcase', 'task'].map((code) => menuIds.get(code)),
+      dataScopeIds: [],
+      apiScopeIds: [],
+    });
+    expect(granted.body.success).toBe(true);
+    const password = 'Two-screens1';
+    const user = { account: 'twoscreens', password, password2: password, name: 'twoscreens', realName: '两屏', roleId: role.id, deptId: TESTER_IDS.testDept, tenantId: '000000', userType: 1 };
+    expect((await apiCall(product, admin, '/api/blade-system/user/submit', user)).body.success).toBe(true);
+
+    const userContext = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    const userPage = await userContext.newPage();
+    await loginAs(userPage, product, 'twoscreens', password);
+    await expect.poll(() => topMenuTexts(userPage)).toEqual(['首页', '工作台']);
+    const topMenuRoutes = userPage.waitForResponse((response) => response.url().includes('/menu/routes?topMenuId='));
+    await userPage.locator('.app-top-menu').getByText('工作台', { exact: true }).click();
+    await topMenuRoutes;
+    await sider(userPage).getByText('测试管理', { exact: true }).click();
+    await sider(userPage).getByText('测试用例', { exact: true }).waitFor();
+    await sider(userPage).getByText('任务管理', { exact: true }).waitFor();
+    await snap(userPage, 'permissions-two-screens-top-menu');
+    await userContext.close();
   });
 });

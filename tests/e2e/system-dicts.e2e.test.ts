@@ -127,6 +127,12 @@ describe('字典管理 end to end', () => {
     await form.waitFor({ state: 'hidden' });
     await page.waitForURL((url) => !url.search.includes('item='));
     await expect.poll(() => items.locator('.ant-table-row').filter({ hasText: '验收中(横)' }).count()).toBe(1);
+    // The search lives in the address beside the picked dictionary: a reload shows the same filter, rows and items.
+    expect(decodeURIComponent(page.url())).toContain('project_status');
+    await page.reload();
+    await expect.poll(() => page.locator('form.crud-search').first().getByLabel('字典编号').inputValue()).toBe('project_status');
+    await expect.poll(() => layout.locator('.dict-parents .ant-table-row').count()).toBe(1);
+    await expect.poll(() => items.locator('.ant-table-row').filter({ hasText: '验收中(横)' }).count()).toBe(1);
     await snap(page, 'dicts-horizontal');
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTopMenus } from '../../server/db/seed-data/menus';
 import { call, login, loginAdmin } from './client';
 import { OTHER_TENANT, SCOPE_FIXTURE, TESTER } from './fixtures';
 
@@ -136,11 +137,20 @@ describe('the grant', () => {
     const buttons = flatten((await get(`${MENU}/buttons`, scopeTokens.a)).body.data).map((node) => node.code);
     expect(buttons).toContain('project_view');
     expect(buttons).not.toContain('project_add');
+    // The header offers the top menus holding a granted screen: 工作台 (项目管理) and 系统 (参数管理), not 研发.
+    // (Other files add top menus of their own to the shared server: only the seeded ones are compared.)
+    const topCodes = async () =>
+      ((await get(`${MENU}/top-menu`, scopeTokens.a)).body.data as Row[])
+        .map((top) => top.code)
+        .filter((code) => seedTopMenus.some((seed) => seed.code === code));
+    expect(await topCodes()).toEqual(['workbench', 'sysadmin']);
 
-    await grantScopeRole({ menuCodes: ['test', 'task', 'task_view'] });
+    await grantScopeRole({ menuCodes: ['test', 'task', 'task_view', 'testcase'] });
     const after = flatten((await get(`${MENU}/routes`, scopeTokens.a)).body.data).map((node) => node.code);
     expect(after).toContain('task');
     expect(after).not.toContain('project');
+    // Two test screens: only 工作台, although the 测试管理 group itself is granted too.
+    expect(await topCodes()).toEqual(['workbench']);
   });
 
   it('refuses bad bodies naming the field', async () => {

@@ -58,6 +58,10 @@ describe('menus', () => {
     expect(testerCodes.length).toBeLessThan(adminCodes.length);
     expect(testerCodes).toContain('param');
     expect(testerCodes).toContain('system');
+    // No screen of 研发 is granted to the tester, so its top menu is not offered.
+    const tops = (await call('/api/blade-system/menu/top-menu', { token: tester })).body.data as { code: string }[];
+    const seeded = tops.map((top) => top.code).filter((code) => seedTopMenus.some((seed) => seed.code === code));
+    expect(seeded).toEqual(['workbench', 'sysadmin']);
   });
 
   it('restricts routes to one top menu with topMenuId', async () => {

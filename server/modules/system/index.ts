@@ -9,7 +9,7 @@ import { scopedRows } from '../../blade/scope';
 import { serializeColumns } from '../../blade/serializer';
 import { clearFailures } from '../../users/lockout';
 import { recordEvent } from '../../blade/logs';
-import { buttonsOf, routesOf } from './menus';
+import { buttonsOf, routesOf, topMenusOf } from './menus';
 import { profileModule } from './profile';
 
 const BASE = '/api/blade-system';
@@ -54,15 +54,7 @@ export const systemModule: BladeModule = (app, services) => {
   app.get(`${BASE}/menu/routes`, async (c) => send(c, R.data(await routesOf(db, c.get('user'), c.req.query('topMenuId')))));
   app.get(`${BASE}/menu/buttons`, async (c) => send(c, R.data(await buttonsOf(db, c.get('user')))));
 
-  app.get(`${BASE}/menu/top-menu`, async (c) => {
-    const params = new SqlParams();
-    const rows = await db.cachedQuery(
-      `SELECT id, code, name, source, path, sort FROM blade_top_menu WHERE ${scopedRows(c.get('user'), params).join(' AND ')} ORDER BY sort, id`,
-      params.values,
-    );
-    const types = { id: 'id', code: 'string', name: 'string', source: 'string', path: 'string', sort: 'int' } as const;
-    return send(c, R.data(rows.map((row) => serializeColumns(row, types))));
-  });
+  app.get(`${BASE}/menu/top-menu`, async (c) => send(c, R.data(await topMenusOf(db, c.get('user')))));
 
   // Items of one dictionary, root row and sealed items excluded (BladeX's `getList`): system dictionaries are shared,
   // business ones per tenant.

@@ -97,3 +97,27 @@ export async function buttonsOf(db: Db, user: BladeUser): Promise<MenuNode[]> {
   );
   return buildTree([...parents, ...buttons]).filter((node) => node.children);
 }
+
+const TOP_MENU_TYPES = { id: 'id', code: 'string', name: 'string', source: 'string', path: 'string', sort: 'int' } as const;
+
+/**
+ * `menu/top-menu`: the tenant's top menus that hold a screen the caller's roles were granted (a category-1 menu
+ * without category-1 children): a top menu without one would open an empty sidebar.
+ */
+export async function topMenusOf(db: Db, user: BladeUser): Promise<Record<string, unknown>[]> {
+  const params = new SqlParams();
+  const roles = params.add(roleIdsOf(user));
+  const scope = scopedRows(user, params, { alias: 'tm' }).join(' AND ');
+  const rows = await db.cachedQuery(
+    `SELECT tm.id, tm.code, tm.name, tm.source, tm.path, tm.sort FROM blade_top_menu tm
+     WHERE ${scope} AND EXISTS (
+       SELECT 1 FROM blade_top_menu_setting s
+       JOIN blade_role_menu rm ON rm.menu_id = s.menu_id
+       JOIN blade_menu m ON m.id = s.menu_id AND m.category = 1 AND m.is_deleted = 0
+       WHERE s.top_menu_id = tm.id AND rm.role_id = ANY(string_to_array(${roles}, ',')::bigint[])
+         AND NOT EXISTS (SELECT 1 FROM blade_menu child WHERE child.parent_id = m.id AND child.category = 1 AND child.is_deleted = 0))
+     ORDER BY tm.sort, tm.id`,
+    params.values,
+  );
+  return rows.map((row) => serializeColumns(row, TOP_MENU_TYPES));
+}

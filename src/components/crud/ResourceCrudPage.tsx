@@ -1,7 +1,6 @@
 import { useDelete, useDeleteMany, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { App, Button, Card, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -16,7 +15,7 @@ import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
 import { ResourceSearchForm } from './ResourceSearchForm';
 import { ResourceTable } from './ResourceTable';
-import { DATETIME_FORMAT, operationLabelKey, searchFilters, searchValuesOf } from './schemaMapping';
+import { operationLabelKey } from './schemaMapping';
 import { useLazyTreeRows } from './useLazyTreeRows';
 import { allowedOperations, useRunOperation } from './useOperations';
 import { useResourceTable } from './useResourceTable';
@@ -83,12 +82,10 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
       ...(lazyTree ? { endpoints: { list: endpointsOf(schema).lazyList }, query: { parentId: '0' } } : {}),
     },
     pagination: lazyTree ? { mode: 'off' } : { pageSize: siteConfig.defaultPageSize },
-    onSearch: (values) => searchFilters(schema, values as Record<string, never>),
+    searchSchema: schema,
     errorNotification: false,
     queryOptions: arrivedFirstPage ? { initialData: arrivedFirstPage, refetchOnMount: false } : undefined,
   });
-  // Computed once: the URL's filters fill the search form when the screen opens.
-  const [initialSearch] = useState(() => searchValuesOf(schema, filters, (text) => dayjs(text, DATETIME_FORMAT)));
   const lazyRows = useLazyTreeRows(schema, tableProps.dataSource, tableQuery.dataUpdatedAt);
   // Refine's table loads until its query has fetched once, which the arrived first page spares it: loading is a fetch
   // under way or no rows yet, or the spinner would cover those rows for good.
@@ -151,7 +148,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
     setFilters([{ field: treeField!.name, operator: treeField!.treePath ? 'startswith' : 'contains', value }], 'merge');
   const page = (
     <Card variant="borderless" className="crud-page" data-resource={schema.name}>
-      <ResourceSearchForm schema={schema} formProps={searchFormProps} initialValues={initialSearch} />
+      <ResourceSearchForm schema={schema} formProps={searchFormProps} />
       <Space className="crud-toolbar" wrap>
         {operations.add && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open('create')}>

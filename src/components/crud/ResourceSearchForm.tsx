@@ -7,14 +7,12 @@ import { fieldLabelKey, searchFieldsOf } from './schemaMapping';
 
 interface ResourceSearchFormProps {
   schema: ResourceSchema;
-  /** Refine's searchFormProps: submitting turns the values into filters. */
+  /** useResourceTable's searchFormProps: submitting turns the values into filters; the address's filters fill it. */
   formProps: FormProps;
-  /** What the URL's filters say, shown when the screen opens. */
-  initialValues?: Record<string, unknown>;
 }
 
 /** The search bar above a list: one control per `search` field, 搜索 applies, 清空 clears and reloads. */
-export function ResourceSearchForm({ schema, formProps, initialValues }: ResourceSearchFormProps) {
+export function ResourceSearchForm({ schema, formProps }: ResourceSearchFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const fields = searchFieldsOf(schema);
@@ -26,7 +24,7 @@ export function ResourceSearchForm({ schema, formProps, initialValues }: Resourc
   };
 
   return (
-    <Form {...formProps} form={form} initialValues={initialValues} name="search" layout="inline" className="crud-search">
+    <Form {...formProps} form={form} name="search" layout="inline" className="crud-search">
       {fields.map((field) => {
         const label = t(fieldLabelKey(schema, field));
         return (

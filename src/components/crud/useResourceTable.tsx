@@ -1,11 +1,19 @@
 import { mapAntdFilterToCrudFilter, mapAntdSorterToCrudSorting } from '@refinedev/antd';
 import { useGo, useLink, useTable as useCoreTable, type BaseRecord, type CrudFilters, type HttpError, type useTableProps } from '@refinedev/core';
 import type { FormProps, TableProps } from 'antd';
-import { Children, createElement, Fragment, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import { Children, createElement, Fragment, useState, type ReactNode } from 'react';
+import type { ResourceSchema } from '../../../resources/types';
 import { useScreenClass } from '../../hooks/useScreenClass';
+import { DATETIME_FORMAT, searchFilters, searchValuesOf } from './schemaMapping';
 
 export type ResourceTableOptions<T extends BaseRecord> = useTableProps<T, HttpError, T> & {
-  /** The search form's values as filters: submitting it replaces the filters and goes back to page 1. */
+  /**
+   * The schema whose search fields the search form shows: its values become the filters (submitting replaces them and
+   * goes back to page 1), and with `syncWithLocation` the filters in the address fill the form when the list opens.
+   */
+  searchSchema?: ResourceSchema;
+  /** The search form's values as filters, for a form other than a schema's. */
   onSearch?(values: Record<string, unknown>): CrudFilters | Promise<CrudFilters>;
 };
 
@@ -21,12 +29,17 @@ function PaginationLink({ to, element }: { to: string; element: ReactNode }) {
  * forces a render at once, so every list page rendered twice before its first paint; the screen class here is read
  * from a store whose value is already the one rendered.
  */
-export function useResourceTable<T extends BaseRecord = BaseRecord>({ onSearch, ...options }: ResourceTableOptions<T>) {
+export function useResourceTable<T extends BaseRecord = BaseRecord>({ searchSchema, ...options }: ResourceTableOptions<T>) {
+  const onSearch = options.onSearch ?? (searchSchema && ((values: Record<string, unknown>) => searchFilters(searchSchema, values as Record<string, never>)));
   const table = useCoreTable<T, HttpError, T>(options);
   const { tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = table;
   const narrow = useScreenClass() === 0;
   const paginated = options.pagination?.mode !== 'off';
   const initialFilters = options.filters?.initial;
+  // Read once: the address's filters fill the search form when the list opens (a reload or a copied link).
+  const [initialSearch] = useState(() =>
+    searchSchema && options.syncWithLocation ? searchValuesOf(searchSchema, filters, (text) => dayjs(text, DATETIME_FORMAT)) : undefined,
+  );
 
   const onChange: TableProps<T>['onChange'] = (pagination, tableFilters, sorter) => {
     if (tableFilters && Object.keys(tableFilters).length > 0) {
@@ -74,6 +87,6 @@ export function useResourceTable<T extends BaseRecord = BaseRecord>({ onSearch, 
       onChange,
       pagination,
     } satisfies TableProps<T>,
-    searchFormProps: { onFinish } satisfies FormProps,
+    searchFormProps: { onFinish, initialValues: initialSearch } satisfies FormProps,
   };
 }

@@ -11,7 +11,6 @@ import { dictSchema } from '../../../resources/dict/schema';
 import type { FormMode } from '../../../resources/types';
 import { ResourceSearchForm } from '../../components/crud/ResourceSearchForm';
 import { ResourceTable } from '../../components/crud/ResourceTable';
-import { searchFilters } from '../../components/crud/schemaMapping';
 import { useResourceTable } from '../../components/crud/useResourceTable';
 
 const NO_OPERATIONS = { add: false, edit: false, delete: false, view: false, deleteOperation: undefined, rowCustom: [], toolbarCustom: [] };
@@ -35,9 +34,10 @@ export default function DictLayoutPage({ direction }: { direction: 'horizontal' 
   const parentId = query.get('parentId') ?? undefined;
   const { tableProps, searchFormProps } = useResourceTable<BaseRecord>({
     resource: dictSchema.name,
-    syncWithLocation: false,
+    // Filters and page beside the picked dictionary and the open item in the query string: a reload shows the same.
+    syncWithLocation: true,
     pagination: { pageSize: siteConfig.defaultPageSize },
-    onSearch: (values) => searchFilters(dictSchema, values as Record<string, never>),
+    searchSchema: dictSchema,
     errorNotification: false,
   });
   // A form closes when its save has been answered and the lists refreshed: by then the user may be elsewhere.

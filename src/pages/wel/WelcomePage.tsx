@@ -1,16 +1,15 @@
 import { useGetIdentity } from '@refinedev/core';
-import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Identity } from '../../../providers/auth';
 import { useMenus } from '../../layout/MenuContext';
-import { menuIconOf } from '../../layout/menuIcons';
-import { isExternalPath, leafMenus } from '../../layout/menuTree';
+import { leafMenus } from '../../layout/menuTree';
 import { BarChart, LineChart } from '../../components/charts';
 import { FigureCards } from './FigureCards';
 import { FiguresLoadError } from './FiguresLoadError';
+import { MenuEntryCards } from './MenuEntryCards';
 import { shortDay, useStatusData } from './statusLabels';
 import { useDashboardFigures } from './useDashboardFigures';
 import './dashboard.css';
@@ -25,8 +24,6 @@ export default function WelcomePage() {
   const statusData = useStatusData();
   const noData = t('figures.noData');
   const runsTitle = t('figures.runsPerDay', { days: figures?.runsPerDay.length ?? 14 });
-
-  const open = (path: string) => (isExternalPath(path) ? window.open(path, '_blank', 'noopener') : navigate(path));
 
   return (
     <div className="welcome-page">
@@ -87,20 +84,7 @@ export default function WelcomePage() {
         </Row>
       </section>
       <Card variant="borderless" title={t('wel.entries')}>
-        {entries.length === 0 ? (
-          <Empty description={t('wel.noEntries')} />
-        ) : (
-          <Row gutter={[16, 16]}>
-            {entries.map((menu) => (
-              <Col key={menu.id} xs={12} sm={8} md={6} lg={4}>
-                <Card hoverable size="small" className="welcome-page__entry" onClick={() => open(menu.path)}>
-                  <span className="welcome-page__entry-icon">{createElement(menuIconOf(menu.source))}</span>
-                  <span className="welcome-page__entry-name">{menu.name}</span>
-                </Card>
-              </Col>
-            ))}
-          </Row>
-        )}
+        <MenuEntryCards entries={entries} />
       </Card>
     </div>
   );
