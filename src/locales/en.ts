@@ -316,7 +316,7 @@ export const en: Record<string, string> = {
   'info.passwordMismatch': 'The two passwords differ',
   'info.passwordSaved': 'Password changed',
 
-  // Part D: home figures and dashboard (dictionary labels mirror the seeded dictionaries)
+  // Part D: home figures and dashboard
   'figures.title': 'Dashboard',
   'figures.refresh': 'Refresh',
   'figures.projects': 'Projects',
@@ -333,22 +333,6 @@ export const en: Record<string, string> = {
   'figures.loadFailed': 'The figures could not be loaded',
   'figures.retry': 'Retry',
   'figures.unset': 'Not set',
-  'figures.dict.task_run_status.0': 'Not started',
-  'figures.dict.task_run_status.1': 'Running',
-  'figures.dict.task_run_status.2': 'Paused',
-  'figures.dict.task_run_status.3': 'Completed',
-  'figures.dict.task_run_status.4': 'Terminated',
-  'figures.dict.task_run_status.5': 'Queued',
-  'figures.dict.task_run_status.6': 'Failed',
-  'figures.dict.terminal_running_status.0': 'Offline',
-  'figures.dict.terminal_running_status.1': 'Idle',
-  'figures.dict.terminal_running_status.2': 'Running',
-  'figures.dict.terminal_running_status.3': 'Faulty',
-  'figures.dict.task_execution_status.0': 'Waiting',
-  'figures.dict.task_execution_status.1': 'Running',
-  'figures.dict.task_execution_status.2': 'Succeeded',
-  'figures.dict.task_execution_status.3': 'Failed',
-  'figures.dict.task_execution_status.4': 'Cancelled',
 
   // Part C: login modes (phone + SMS, social, SSO), registration and third-party registration
   'login.modePhone': 'Sign in with phone',

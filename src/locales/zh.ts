@@ -316,7 +316,7 @@ export const zh: Record<string, string> = {
   'info.passwordMismatch': '两次密码输入不一致',
   'info.passwordSaved': '修改密码成功',
 
-  // Part D: home figures and dashboard (dictionary labels mirror the seeded dictionaries)
+  // Part D: home figures and dashboard
   'figures.title': '控制台',
   'figures.refresh': '刷新',
   'figures.projects': '项目总数',
@@ -333,22 +333,6 @@ export const zh: Record<string, string> = {
   'figures.loadFailed': '统计数据加载失败',
   'figures.retry': '重试',
   'figures.unset': '未设置',
-  'figures.dict.task_run_status.0': '未开始',
-  'figures.dict.task_run_status.1': '运行中',
-  'figures.dict.task_run_status.2': '已暂停',
-  'figures.dict.task_run_status.3': '已完成',
-  'figures.dict.task_run_status.4': '已终止',
-  'figures.dict.task_run_status.5': '排队中',
-  'figures.dict.task_run_status.6': '已失败',
-  'figures.dict.terminal_running_status.0': '离线',
-  'figures.dict.terminal_running_status.1': '空闲',
-  'figures.dict.terminal_running_status.2': '运行中',
-  'figures.dict.terminal_running_status.3': '异常',
-  'figures.dict.task_execution_status.0': '待执行',
-  'figures.dict.task_execution_status.1': '执行中',
-  'figures.dict.task_execution_status.2': '执行成功',
-  'figures.dict.task_execution_status.3': '执行失败',
-  'figures.dict.task_execution_status.4': '已取消',
 
   // Part C: login modes (phone + SMS, social, SSO), registration and third-party registration
   'login.modePhone': '手机号登录',
