@@ -79,6 +79,41 @@ describe('grant trees', () => {
   });
 });
 
+describe('API scopes', () => {
+  it('offers the menu’s API paths, warns on a path no API has, and names the roles a save cuts off', async () => {
+    await page.goto(`${product.url}/authority/apiscope`);
+    await page.getByPlaceholder('请输入菜单名称').fill('参数管理');
+    await page.getByPlaceholder('请输入菜单名称').press('Enter');
+    const menuRow = page.locator('.scope-menu-page .ant-table-row').filter({ hasText: '参数管理' }).last();
+    await menuRow.getByRole('button', { name: button('权限配置') }).click();
+    const drawer = page.locator('.scope-drawer');
+    await drawer.getByRole('button', { name: button('新增') }).click();
+    const form = page.locator('.scope-form .ant-modal-content');
+    await form.waitFor();
+    await form.getByText('两种写法都匹配', { exact: false }).waitFor();
+    await form.getByLabel('权限名称').fill('参数列表');
+    const path = form.locator('.api-scope-path input');
+    await path.fill('/api/blade-system/param/nothing');
+    await form.getByText('没有接口匹配此路径：保存后它不限制任何调用').waitFor();
+    await snap(page, 'api-scope-no-route');
+    await path.fill('/api/blade-system/param/li');
+    await page.locator('.ant-select-dropdown:visible').getByText('GET /api/blade-system/param/list', { exact: true }).click();
+    await expect.poll(() => path.inputValue()).toBe('/api/blade-system/param/list');
+    await expect.poll(() => form.getByText('没有接口匹配此路径：保存后它不限制任何调用').count()).toBe(0);
+    await form.getByRole('button', { name: button('确定') }).click();
+    const confirm = page.locator('.ant-modal-confirm.api-scope-cut-off, .api-scope-cut-off .ant-modal-confirm').first();
+    await confirm.locator('.ant-modal-confirm-title').getByText('保存后这些角色将无法调用此路径').waitFor();
+    expect(await confirm.innerText()).toContain('普通用户');
+    expect(await confirm.innerText()).not.toContain('超级管理员');
+    await snap(page, 'api-scope-cut-off');
+    await confirm.getByRole('button', { name: button('取消') }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    // Not saved: the scope list of the menu is still empty of it.
+    await form.getByRole('button', { name: button('取消') }).click();
+    expect(await drawer.locator('.ant-table-row').filter({ hasText: '参数列表' }).count()).toBe(0);
+  });
+});
+
 describe('screens', () => {
   it('shows every toast in one place, below a drawer title', async () => {
     const projects = new CrudPage(page, product.url, '/test/project');
