@@ -171,7 +171,9 @@ export async function createApp(
   onStep('opening object storage');
   const storage = extras.storage ?? (await openObjectStore(config, db));
   const sessions = createSessionCheck(db);
-  const services: ServerServices = { db, config, tokens, sessions, lifetime: lifetime.signal, inBackground, ...extras, storage };
+  // Middleware is mounted as `ALL`; the routes are the endpoints themselves (API scopes offer and check them).
+  const routes = () => app.routes.filter((route) => route.method !== 'ALL' && isApiPath(route.path)).map(({ method, path }) => ({ method, path }));
+  const services: ServerServices = { db, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, ...extras, storage };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);

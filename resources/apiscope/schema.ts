@@ -21,7 +21,20 @@ export const apiScopeSchema: ResourceSchema = {
   defaultSort: { column: 'create_time', order: 'asc' },
   fields: [
     ...scopeHeadFields,
-    { name: 'scopePath', type: 'string', label: { zh: '权限路径', en: 'Scope path' }, required: '请输入权限路径', maxLength: 255, span: 24, width: 280, rules: { notBlank: true } },
+    {
+      name: 'scopePath',
+      type: 'string',
+      label: { zh: '权限路径', en: 'Scope path' },
+      required: '请输入权限路径',
+      maxLength: 255,
+      span: 24,
+      width: 280,
+      rules: { notBlank: true },
+      help: {
+        zh: '写 /api/… 或 /gateway/… 的完整路径，或不带该前缀的服务路径（/blade-system/…），两种写法都匹配；以 /** 结尾匹配该前缀下的全部接口',
+        en: 'A full /api/… or /gateway/… path, or the service path without that prefix (/blade-system/…): both match; ending in /** matches every path below it',
+      },
+    },
     { name: 'scopeType', type: 'int', label: { zh: '接口类型', en: 'API type' }, required: '请选择接口类型', dict: { code: 'api_scope_type', as: 'scopeTypeName' }, defaultValue: 1 },
     { name: 'remark', type: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, list: false, span: 24 },
   ],

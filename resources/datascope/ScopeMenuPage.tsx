@@ -8,6 +8,7 @@ import { FieldFormItem } from '../../src/components/crud/fieldEditors';
 import { FieldCell } from '../../src/components/crud/fieldRenderers';
 import { fieldLabelKey, listFieldsOf, operationLabelKey } from '../../src/components/crud/schemaMapping';
 import { allowedOperations } from '../../src/components/crud/useOperations';
+import { ApiScopePathItem, checkScopePath } from '../apiscope/ApiScopePathItem';
 import { endpointsOf, operationOf, type ResourceSchema } from '../types';
 
 type Row = Record<string, unknown>;
@@ -189,7 +190,7 @@ function ScopeDrawer({ schema, menu, onClose }: { schema: ResourceSchema; menu: 
 
 function ScopeForm({ schema, menu, record, onClose, onSaved }: { schema: ResourceSchema; menu: MenuNode; record: Row; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const isNew = record.id === undefined;
@@ -201,8 +202,28 @@ function ScopeForm({ schema, menu, record, onClose, onSaved }: { schema: Resourc
     return values;
   }, [isNew, record, menu.code, fields]);
 
+  // An API scope's path: picked from the resource's paths, checked against the routes before it is saved.
+  const pathField = fields.find((field) => field.name === 'scopePath');
+  /** Whether to save: a path that would cut roles off is saved only once the user has read which and agreed. */
+  const confirmCutOff = async (values: Row) => {
+    if (!pathField) return true;
+    const check = await checkScopePath(schema, String(values.scopePath ?? '').trim(), record.id);
+    if (check.roles.length === 0) return true;
+    return modal.confirm({
+      title: t('apiscope.cutOffTitle'),
+      content: t('apiscope.cutOff', { roles: check.roles.map((role) => role.roleName).join('、') }),
+      okText: t('crud.ok'),
+      cancelText: t('crud.cancel'),
+      className: 'api-scope-cut-off',
+    }).then(
+      (confirmed) => confirmed,
+      () => false,
+    );
+  };
+
   const save = async () => {
     const values = (await form.validateFields()) as Row;
+    if (!(await confirmCutOff(values))) return;
     setSaving(true);
     try {
       await http.post(`${schema.api}/${endpointsOf(schema).submit}`, { ...values, menuId: menu.id, ...(isNew ? {} : { id: record.id }) });
@@ -229,9 +250,13 @@ function ScopeForm({ schema, menu, record, onClose, onSaved }: { schema: Resourc
       className="scope-form"
     >
       <Form form={form} layout="vertical" initialValues={initialValues}>
-        {fields.map((field) => (
-          <FieldFormItem key={field.name} schema={schema} field={field} fields={fields} readOnly={false} record={record} form={form} />
-        ))}
+        {fields.map((field) =>
+          field === pathField ? (
+            <ApiScopePathItem key={field.name} schema={schema} field={field} fields={fields} menuId={menu.id} form={form} />
+          ) : (
+            <FieldFormItem key={field.name} schema={schema} field={field} fields={fields} readOnly={false} record={record} form={form} />
+          ),
+        )}
       </Form>
     </Modal>
   );

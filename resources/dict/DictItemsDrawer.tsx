@@ -24,6 +24,19 @@ export default function DictItemsDrawer({ schema, id, base, onClose }: RecordVie
       shown.current = false;
     };
   }, []);
+  // antd closes a drawer on Esc only while focus is inside it; once an item's form has closed, focus is back on the
+  // page, and Esc must still close the drawer (when nothing is open over it).
+  const listShown = view.kind === 'list';
+  useEffect(() => {
+    if (!listShown) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      const focused = document.activeElement;
+      if (event.key !== 'Escape' || event.defaultPrevented || (focused && focused !== document.body)) return;
+      onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [listShown, onClose]);
   return (
     <Drawer open title={t(`${schema.name}.operations.items`)} width="70%" onClose={onClose} destroyOnHidden className="dict-items-drawer">
       <DictItemsPanel

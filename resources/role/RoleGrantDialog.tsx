@@ -1,13 +1,14 @@
-import { App, Modal, Spin, Tabs, Tree, type TreeDataNode } from 'antd';
+import { App, Modal, Spin, Tabs } from 'antd';
 import type { Key } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckTree, type CheckTreeNode } from '../../src/components/CheckTree';
 import type { OperationDialogProps } from '../../src/components/crud/descriptor';
 import { GRANT_TREES, grantApi, leafKeysOf, type GrantTree, type GrantTrees } from './grantApi';
 
 type Checked = Record<GrantTree, { checked: Key[]; halfChecked: Key[] }>;
 
-const toTreeData = (nodes: GrantTrees[GrantTree]): TreeDataNode[] =>
+const toTreeData = (nodes: GrantTrees[GrantTree]): CheckTreeNode[] =>
   nodes.map((node) => ({ key: node.id, title: node.title, children: node.children ? toTreeData(node.children) : undefined }));
 
 /**
@@ -63,16 +64,10 @@ export function RoleGrantDialog({ ids, onClose }: OperationDialogProps) {
 
   const treeOf = (tree: GrantTree) =>
     trees && checked ? (
-      <Tree
-        checkable
-        defaultExpandAll
-        height={460}
+      <CheckTree
         treeData={toTreeData(trees[tree])}
         checkedKeys={checked[tree].checked}
-        onCheck={(keys, info) => {
-          const next = Array.isArray(keys) ? keys : keys.checked;
-          setChecked({ ...checked, [tree]: { checked: next, halfChecked: info.halfCheckedKeys ?? [] } });
-        }}
+        onCheck={(next, halfChecked) => setChecked({ ...checked, [tree]: { checked: next, halfChecked } })}
       />
     ) : null;
 
@@ -80,7 +75,7 @@ export function RoleGrantDialog({ ids, onClose }: OperationDialogProps) {
     <Modal
       open
       title={t('role.operations.grant')}
-      width={560}
+      width={640}
       okText={t('crud.ok')}
       cancelText={t('crud.cancel')}
       onOk={() => void save()}

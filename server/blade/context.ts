@@ -53,6 +53,13 @@ export interface ServerServices {
   lifetime?: AbortSignal;
   /** Hands over work a module started without waiting for it (the demo task's seeding): close waits for it. */
   inBackground?: (work: Promise<unknown>) => void;
+  /** The API routes the server answers (method and path), once every module and resource is mounted. */
+  routes?: () => readonly ApiRoute[];
+}
+
+export interface ApiRoute {
+  method: string;
+  path: string;
 }
 
 /** A feature module: registers its routes (full paths, e.g. `/api/blade-system/...`) on the app. */

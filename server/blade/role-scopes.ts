@@ -63,8 +63,8 @@ export function apiPathMatches(scopePath: string, path: string): boolean {
   return path === pattern;
 }
 
-/** The request path and its form without the `/api` or `/gateway` prefix (BladeX lists service paths). */
-const pathForms = (path: string) => {
+/** The request path and its form without the `/api` or `/gateway` prefix (BladeX lists service paths): a scope path in either form applies. */
+export const pathForms = (path: string) => {
   const bare = path.replace(/^\/(api|gateway)(?=\/)/, '');
   return bare === path ? [path] : [path, bare];
 };

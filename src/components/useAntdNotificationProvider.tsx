@@ -4,36 +4,40 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from './FeedbackProvider';
 
 /**
- * Refine's notifications shown by antd's `notification` (the FeedbackProvider's instance, so theme and locale apply).
- * Written here rather than taken from @refinedev/antd so the login page's first load does not carry that package.
+ * Refine's notifications shown as the app's other toasts (the FeedbackProvider's antd `message`, so they appear in one
+ * place with theme and locale applied). Written here rather than taken from @refinedev/antd so the login page's first
+ * load does not carry that package.
  */
 export function useAntdNotificationProvider(): NotificationProvider {
-  const { notification } = useFeedback();
+  const { message } = useFeedback();
   const { t } = useTranslation();
   return {
-    open: ({ key, message, description, type, cancelMutation, undoableTimeout }) => {
+    open: ({ key, message: text, description, type, cancelMutation, undoableTimeout }) => {
+      const content = description ? `${text}: ${description}` : text;
       if (type === 'progress') {
-        notification.info({
+        void message.open({
           key,
-          message,
-          description,
+          type: 'info',
           duration: undoableTimeout,
-          btn: (
-            <Button
-              size="small"
-              onClick={() => {
-                cancelMutation?.();
-                if (key) notification.destroy(key);
-              }}
-            >
-              {t('buttons.undo')}
-            </Button>
+          content: (
+            <span>
+              {content}{' '}
+              <Button
+                size="small"
+                onClick={() => {
+                  cancelMutation?.();
+                  if (key) message.destroy(key);
+                }}
+              >
+                {t('buttons.undo')}
+              </Button>
+            </span>
           ),
         });
         return;
       }
-      notification[type]({ key, message, description });
+      void message.open({ key, type, content });
     },
-    close: (key) => notification.destroy(key),
+    close: (key) => message.destroy(key),
   };
 }

@@ -11,6 +11,7 @@ import { LoadingWithProgress } from '../router/RouteProgress';
 import { AppHeader } from './AppHeader';
 import { AppSider } from './AppSider';
 import { PageErrorBoundary } from './errorlog/PageErrorBoundary';
+import { TOAST_CONFIG } from '../components/FeedbackProvider';
 import { MenuProvider, useMenuState } from './MenuContext';
 import { menuByPath } from './menuTree';
 import { TabBar } from './tabs/TabBar';
@@ -87,8 +88,8 @@ export default function AppLayout() {
   }, []);
   return (
     <MenuProvider>
-      {/* antd App: modal and message hooks for the signed-in pages (confirmations, warnings). */}
-      <App className="app-layout-root">
+      {/* antd App: modal and message hooks for the signed-in pages (confirmations, warnings), toasts where all show. */}
+      <App className="app-layout-root" message={TOAST_CONFIG}>
         <Shell />
       </App>
     </MenuProvider>

@@ -53,9 +53,8 @@ describe('租户、产品包与应用 end to end', () => {
     await expect.poll(() => form.getByText('请选择菜单').count()).toBe(1);
     await form.getByLabel('产品包名称').fill(packageName);
     const tree = form.locator('.crud-tree-checks');
-    const group = tree.locator('.ant-tree-treenode').filter({ hasText: '系统管理' }).first();
-    await group.locator('.ant-tree-switcher').click();
-    await tree.locator('.ant-tree-treenode').filter({ hasText: '参数管理' }).first().locator('.ant-tree-checkbox').click();
+    await tree.getByPlaceholder('按名称搜索').fill('参数管理');
+    await tree.locator('.ant-tree-treenode:visible').filter({ hasText: '参数管理' }).first().locator('.ant-tree-checkbox').click();
     await form.getByLabel('备注').fill('只含参数管理');
     await shot('package-form');
     await okOf(form).click();

@@ -312,6 +312,36 @@ describe('API scopes', () => {
     expect((await get('/api/blade-system/param/list', scopeTokens.a)).body.code).toBe(200);
   });
 
+  it('offers the API paths of a menu’s resource to whoever may open the screen', async () => {
+    const answer = await get(`${API_SCOPE}/api-paths?menuId=${menuIdByCode.get('param')}`, admin);
+    expect(answer.body, answer.text).toMatchObject({ code: 200, data: { base: '/api/blade-system/param' } });
+    const paths = answer.body.data.paths as { method: string; path: string }[];
+    expect(paths).toEqual(expect.arrayContaining([{ method: 'GET', path: '/api/blade-system/param/list' }, { method: 'POST', path: '/api/blade-system/param/submit' }]));
+    expect(paths.every((route) => route.path.startsWith('/api/blade-system/param/'))).toBe(true);
+    // A screen the caller may not open (接口权限) answers nothing.
+    expect((await get(`${API_SCOPE}/api-paths?menuId=${menuIdByCode.get('param')}`, scopeTokens.a)).status).toBe(403);
+    expect((await get(`${API_SCOPE}/api-paths?menuId=abc`, admin)).body.code).toBe(400);
+  });
+
+  it('says before a save which routes a path reaches and which roles it would cut off', async () => {
+    const check = async (scopePath: string, id?: string) => {
+      const answer = await get(`${API_SCOPE}/path-check?scopePath=${encodeURIComponent(scopePath)}${id ? `&id=${id}` : ''}`, admin);
+      expect(answer.body.code, answer.text).toBe(200);
+      return answer.body.data as { routes: { method: string; path: string }[]; roles: { id: string; roleName: string }[] };
+    };
+    // A path no scope lists yet is open to every role: listing it cuts off all but the administrator.
+    const posts = await check('/blade-system/post/list');
+    expect(posts.routes).toEqual([{ method: 'GET', path: '/api/blade-system/post/list' }]);
+    expect(posts.roles.map((role) => role.id)).toContain(SCOPE_FIXTURE.roleId);
+    expect(posts.roles.map((role) => role.roleName)).not.toContain('超级管理员');
+    // Already limited by the scope the role holds: saving it again, or a narrower path beside it, cuts off no one.
+    expect((await check('/api/blade-system/param/**', scopeId)).roles).toEqual([]);
+    expect((await check('/api/blade-system/param/detail')).roles).toEqual([]);
+    // A path that reaches no route limits nothing.
+    expect(await check('/api/blade-system/no-such-thing')).toEqual({ routes: [], roles: [] });
+    expect((await get(`${API_SCOPE}/path-check?scopePath=x`, scopeTokens.a)).status).toBe(403);
+  });
+
   it('refuses a wildcard anywhere but a trailing /**', async () => {
     const bad = await post(`${API_SCOPE}/submit`, admin, { menuId: menuIdByCode.get('param'), scopeName: 'x', scopePath: '/api/*/list', scopeType: 1 });
     expect(bad.body.code).toBe(400);

@@ -8,6 +8,7 @@ import type { OperationSchema, ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { FieldCell } from './fieldRenderers';
 import { fieldLabelKey, listFieldsOf, operationLabelKey } from './schemaMapping';
+import { textWidth } from './textWidth';
 import { showsOnRow, type allowedOperations } from './useOperations';
 
 interface ResourceTableProps {
@@ -79,6 +80,11 @@ function afterPaint(run: () => void): () => void {
 
 /** Width of a column without a declared one: enough for a short code or label, cut with an ellipsis beyond. */
 const DEFAULT_COLUMN_WIDTH = 140;
+/** A `middle` table cell's horizontal padding and border, and a row action's padding and border. */
+const CELL_CHROME = 8 * 2 + 1;
+const ACTION_CHROME = 4 * 2 + 2;
+/** Measured widths are rounded up a little: fonts hint differently at other zoom levels. */
+const SLACK = 4;
 
 /**
  * The list of a resource: one column per list field (labels the server joined shown for coded values, long values
@@ -89,6 +95,8 @@ export function ResourceTable(props: ResourceTableProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const tableRef = useRef<TableRef>(null);
+  // Headers are never cut: a column is at least as wide as its title in the language shown (English runs longer).
+  const fitted = (text: string, weight: number, chrome: number) => Math.ceil(textWidth(text, `${weight} ${token.fontSize}px ${token.fontFamily}`)) + chrome + SLACK;
   const actionColours = {
     '--crud-link': token.colorLink,
     '--crud-link-hover': token.colorLinkHover,
@@ -102,18 +110,30 @@ export function ResourceTable(props: ResourceTableProps) {
     key: field.name,
     dataIndex: field.name,
     title: t(fieldLabelKey(schema, field)),
-    width: field.width ?? DEFAULT_COLUMN_WIDTH,
+    width: Math.max(field.width ?? DEFAULT_COLUMN_WIDTH, fitted(t(fieldLabelKey(schema, field)), token.fontWeightStrong, CELL_CHROME)),
     ellipsis: { showTitle: true },
     render: (value: unknown, record: BaseRecord) => <FieldCell field={field} value={value} record={record} />,
     ...ui.columns?.[field.name],
   }));
   const rowButtons = operations.view || operations.edit || operations.delete || operations.rowCustom.length > 0 || onAddChild !== undefined;
+  // The action column is as wide as the buttons of its fullest row on this page (a row operation that shows on no
+  // row here takes no room from the columns beside it); with no rows, as its title.
+  const buttonLabels = (record: BaseRecord) => [
+    ...(operations.view ? [t('crud.view')] : []),
+    ...(operations.edit ? [t('crud.edit')] : []),
+    ...(onAddChild ? [t('crud.addChild')] : []),
+    ...operations.rowCustom.filter((operation) => showsOnRow(operation, record)).map((operation) => t(operationLabelKey(schema, operation.alias))),
+    ...(operations.delete && showsOnRow(operations.deleteOperation, record) ? [t('crud.delete')] : []),
+  ];
+  const buttonsWidth = (record: BaseRecord) =>
+    buttonLabels(record).reduce((width, label) => width + fitted(label, 400, ACTION_CHROME) - SLACK, CELL_CHROME + SLACK);
+  const actionsWidth = Math.max(fitted(t('crud.actions'), token.fontWeightStrong, CELL_CHROME), ...(tableProps.dataSource ?? []).map(buttonsWidth));
   if (rowButtons) {
     columns.push({
       key: 'actions',
       title: t('crud.actions'),
       fixed: 'right',
-      width: 100 + 50 * operations.rowCustom.length + (operations.delete ? 50 : 0) + (onAddChild ? 70 : 0),
+      width: actionsWidth,
       render: (_, record) => (
         <span className="crud-row-actions">
           {operations.view && <RowAction onClick={() => onOpen('view', record.id as BaseKey)}>{t('crud.view')}</RowAction>}

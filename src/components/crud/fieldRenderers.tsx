@@ -2,6 +2,7 @@ import { Input, Select } from 'antd';
 import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
+import { dictLabelIn } from '../../../resources/dictionaries';
 import type { FieldSchema } from '../../../resources/types';
 import { displayValueOf, isChoiceField, isUnsetNumber, optionLabelOf } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
@@ -37,7 +38,10 @@ function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
  * else the dictionary or option label, else the value; "not yet" numbers (`-1`) empty.
  */
 export function FieldCell({ field, value, record }: FieldProps & { value: unknown; record?: Row }) {
+  const { i18n } = useTranslation();
   const shown = displayValueOf(field, record, value);
+  // The server joins a dictionary's stored (Chinese) label; the product's own items read in the reader's language.
+  if (shown !== value && field.dict && typeof shown === 'string') return <>{dictLabelIn(i18n.language, field.dict.code, asText(value), shown)}</>;
   if (shown !== value) return <>{asText(shown)}</>;
   if (field.widget === 'icon' && typeof value === 'string' && value !== '') {
     return (

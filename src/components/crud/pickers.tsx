@@ -1,11 +1,12 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Cascader, Modal, Select, Tree, TreeSelect, Upload } from 'antd';
+import { Button, Cascader, Modal, Select, TreeSelect, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../providers/http';
 import { downloadObject, objectUploadRequest } from '../../../providers/objectUpload';
 import { endpointsOf, type FieldSchema, type RefSpec } from '../../../resources/types';
 import { targetOf, useResourceTree } from './resourceTrees';
+import { CheckTree } from '../CheckTree';
 
 type Row = Record<string, unknown>;
 type ControlProps = Record<string, unknown> & { value?: unknown; onChange?: (value: unknown) => void };
@@ -255,15 +256,7 @@ export function TreeOptionsChecks({ field, value, onChange }: ControlProps & { f
   const checked = Array.isArray(value) ? (value as string[]) : [];
   return (
     <div className="crud-tree-checks" data-field={field.name}>
-      <Tree
-        checkable
-        selectable={false}
-        defaultExpandAll={false}
-        treeData={treeData}
-        checkedKeys={checked}
-        onCheck={(keys) => onChange?.(Array.isArray(keys) ? keys.map(String) : keys.checked.map(String))}
-        height={320}
-      />
+      <CheckTree treeData={treeData} checkedKeys={checked} onCheck={(keys) => onChange?.(keys.map(String))} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { BladeMeta } from '../../../providers/data';
+import { dictLabelIn } from '../../../resources/dictionaries';
 import type { FieldSchema } from '../../../resources/types';
 import { localizedOptions, type FieldOption } from './schemaMapping';
 
@@ -30,12 +31,16 @@ function useDictionary(code: string | undefined, biz: boolean) {
   return code ? (result?.data ?? []) : [];
 }
 
-/** The choices of a field: its dictionary (loaded once, fresh after every dictionary write) or its fixed options. */
+/**
+ * The choices of a field: its dictionary (loaded once, fresh after every dictionary write; the product's own labels
+ * in the reader's language) or its fixed options.
+ */
 export function useFieldOptions(field: FieldSchema): FieldOption[] {
   const { i18n } = useTranslation();
   const items = useDictionary(field.dict?.code, field.dict?.biz ?? false);
   if (field.options) return localizedOptions(field.options, i18n.language);
-  const options = items.map((item) => ({ value: item.dictKey, label: item.dictValue }));
+  const code = field.dict?.code ?? '';
+  const options = items.map((item) => ({ value: item.dictKey, label: dictLabelIn(i18n.language, code, item.dictKey, item.dictValue) }));
   // Dictionary keys are strings; an int field stores numbers, so its options must be numbers to match its value.
   if (field.type === 'int' || field.type === 'number') return options.map((option) => ({ ...option, value: Number(option.value) }));
   return options;

@@ -1,18 +1,19 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dictLabelIn } from '../../../resources/dictionaries';
 import type { StatusCount } from '../../../resources/wire';
 
 /**
- * The label of a dictionary value on the dashboard. In Chinese the dictionary's own text is shown (administrators
- * may have renamed it); in English the translated seed label, else the dictionary text; an unset value reads "未设置".
+ * The label of a dictionary value on the dashboard: the dictionary's text, the product's own labels in the reader's
+ * language (as every dictionary select and tag); an unset value reads "未设置", an item no longer in the dictionary
+ * its key.
  */
 export function useStatusLabel() {
   const { t, i18n } = useTranslation();
   return useCallback(
     (dictCode: string, key: string | null, label: string | null) => {
       if (key === null || key === '') return t('figures.unset');
-      if (i18n.language === 'zh' && label) return label;
-      return t(`figures.dict.${dictCode}.${key}`, { defaultValue: label ?? key });
+      return label ? dictLabelIn(i18n.language, dictCode, key, label) : key;
     },
     [t, i18n.language],
   );
