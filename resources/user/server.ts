@@ -39,6 +39,43 @@ async function namesOf(db: Db, table: 'blade_role' | 'blade_dept' | 'blade_post'
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** Every department of a tenant with its full path of names from the root (`管理组/测试部`). */
+async function deptPathsOf(db: Db, tenantId: string): Promise<{ id: string; name: string; path: string }[]> {
+  const rows = await db.query<{ id: string; parent_id: string; name: string }>(
+    'SELECT id::text AS id, parent_id::text AS parent_id, dept_name AS name FROM blade_dept WHERE tenant_id = $1 AND is_deleted = 0',
+    [tenantId],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const pathOf = (id: string): string => {
+    const names: string[] = [];
+    for (let cursor = byId.get(id); cursor && names.length <= rows.length; cursor = byId.get(cursor.parent_id)) names.unshift(cursor.name);
+    return names.join(DEPT_PATH_SEPARATOR);
+  };
+  return rows.map((row) => ({ id: row.id, name: row.name, path: pathOf(row.id) }));
+}
+
+const DEPT_PATH_SEPARATOR = '/';
+
+/**
+ * Resolves a department of an import row: by its full path (`管理组/测试部`), its number (id) or its name. A name two
+ * departments share is refused, never guessed.
+ */
+function deptResolver(depts: { id: string; name: string; path: string }[]) {
+  const byPath = new Map(depts.map((dept) => [dept.path, dept.id]));
+  const ids = new Set(depts.map((dept) => dept.id));
+  const byName = new Map<string, string[]>();
+  for (const dept of depts) byName.set(dept.name, [...(byName.get(dept.name) ?? []), dept.id]);
+  return (text: string): { id: string } | { problem: string } => {
+    const path = text.split(DEPT_PATH_SEPARATOR).map((part) => part.trim()).join(DEPT_PATH_SEPARATOR);
+    const found = byPath.get(path) ?? (ids.has(text) ? text : undefined);
+    if (found) return { id: found };
+    const named = byName.get(text) ?? [];
+    if (named.length === 1) return { id: named[0] };
+    if (named.length > 1) return { problem: `部门「${text}」不唯一，请填写部门编号或完整路径` };
+    return { problem: `「${text}」不存在` };
+  };
+}
+
 /** List and detail rows with the names of their roles, depts and posts, and whether the account is locked. */
 async function decorate(db: Db, tenantId: string, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
@@ -169,13 +206,17 @@ const userIdsBody = z.object({
     .refine((ids) => ids.length <= 500 && ids.every(isIdText), { error: '用户编号不正确' }),
 });
 
-/** The import sheet: account, names, phone, email, user type, roles / depts / posts by name (comma-joined). */
+/**
+ * The import sheet: account, names, phone, email, user type, roles and posts by name, departments by full path (or
+ * number, or a name no other department has), each comma-joined.
+ */
 const IMPORT_COLUMNS: ExcelColumn<never>[] = [
-  { key: 'account', header: '登录账号', required: true, maxLength: 45, example: 'zhangsan', width: 16 },
-  { key: 'name', header: '用户昵称', required: true, maxLength: 20, example: '张三', width: 14 },
-  { key: 'realName', header: '用户姓名', required: true, maxLength: 10, example: '张三', width: 12 },
+  // The sample row names no real account: imported with 覆盖 it would overwrite that user.
+  { key: 'account', header: '登录账号', required: true, maxLength: 45, example: 'sample_import_user', width: 16 },
+  { key: 'name', header: '用户昵称', required: true, maxLength: 20, example: '示例用户', width: 14 },
+  { key: 'realName', header: '用户姓名', required: true, maxLength: 10, example: '示例用户', width: 12 },
   { key: 'phone', header: '手机号码', maxLength: 45, example: '13800000001', width: 14 },
-  { key: 'email', header: '电子邮箱', maxLength: 45, example: 'zhangsan@example.com', width: 22 },
+  { key: 'email', header: '电子邮箱', maxLength: 45, example: 'sample_import_user@example.com', width: 22 },
   { key: 'userType', header: '用户平台', example: 'WEB', width: 10 },
   { key: 'roleName', header: '所属角色', required: true, example: '普通用户', width: 16 },
   { key: 'deptName', header: '所属部门', required: true, example: '管理组', width: 16 },
@@ -190,7 +231,8 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { key: 'email', header: '电子邮箱', width: 22 },
   { key: 'userTypeName', header: '用户平台', width: 10 },
   { key: 'roleName', header: '所属角色', width: 16 },
-  { key: 'deptName', header: '所属部门', width: 16 },
+  // Full paths: a name two departments share would not find its department again on import.
+  { key: 'deptPath', header: '所属部门', width: 24 },
   { key: 'postName', header: '所属岗位', width: 16 },
 ];
 
@@ -366,9 +408,10 @@ export const behaviour: ResourceBehaviour = {
     operation('export', async (c) => {
       const user = c.get('user');
       const query = c.req.query();
+      const paths = new Map((await deptPathsOf(db, user.tenantId)).map((dept) => [dept.id, dept.path]));
       const rows = pagesOf(async (offset, limit) => {
         const page = await pageOf(store, db, user, { ...query, current: String(offset / limit + 1), size: String(limit) });
-        return page.records as Row[];
+        return (page.records as Row[]).map((row) => ({ ...row, deptPath: splitIds(row.deptId).flatMap((id) => paths.get(id) ?? []).join(',') }));
       }, 500);
       return xlsxResponse(`用户数据${formatDateTime(new Date()).slice(0, 10)}.xlsx`, EXPORT_COLUMNS, rows);
     });
@@ -384,11 +427,8 @@ export const behaviour: ResourceBehaviour = {
         );
         return new Map(rows.map((row) => [row.name, row.id]));
       };
-      const [roles, depts, posts] = await Promise.all([
-        byName('blade_role', 'role_name'),
-        byName('blade_dept', 'dept_name'),
-        byName('blade_post', 'post_name'),
-      ]);
+      const [roles, posts] = await Promise.all([byName('blade_role', 'role_name'), byName('blade_post', 'post_name')]);
+      const deptOf = deptResolver(await deptPathsOf(db, user.tenantId));
       const types = await db.cachedQuery<{ dict_key: string; dict_value: string }>(
         "SELECT dict_key, dict_value FROM blade_dict WHERE code = 'user_type' AND parent_id > 0 AND is_deleted = 0",
       );
@@ -409,6 +449,15 @@ export const behaviour: ResourceBehaviour = {
           }
           return ids.join(',');
         };
+        const deptIds = () => {
+          const ids: string[] = [];
+          for (const text of (v.deptName ?? '').split(/[,，]/).map((part) => part.trim()).filter(Boolean)) {
+            const resolved = deptOf(text);
+            if ('id' in resolved) ids.push(resolved.id);
+            else fail('所属部门', resolved.problem);
+          }
+          return ids.join(',');
+        };
         const body: Row = {
           account: v.account,
           name: v.name,
@@ -416,7 +465,7 @@ export const behaviour: ResourceBehaviour = {
           phone: v.phone === undefined ? undefined : String(v.phone),
           email: v.email,
           roleId: namesToIds(v.roleName, roles, '所属角色'),
-          deptId: namesToIds(v.deptName, depts, '所属部门'),
+          deptId: deptIds(),
           postId: namesToIds(v.postName, posts, '所属岗位'),
         };
         if (v.userType !== undefined) {

@@ -5,6 +5,7 @@
 import { hostname, networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import { peerAddress } from './rate-limit';
+import { API_OUTCOME } from '../../resources/apilog/schema';
 import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeEnv } from './context';
@@ -76,15 +77,30 @@ async function insertLog(db: Db, table: 'blade_operation_log' | 'blade_log_api' 
   }
 }
 
+/** How a logged call ended: answered, or refused with the message the caller got. */
+export interface CallOutcome {
+  success: boolean;
+  message?: string;
+}
+
 /**
- * Writes the API-log row of a call (BladeX's `@ApiLog`): its name, the call and the client, and how long it took.
- * A failure to log never fails the call it records.
+ * Writes the API-log row of a call (BladeX's `@ApiLog`): its name, the call and the client, how long it took and how
+ * it ended. A failure to log never fails the call it records.
  */
-export async function recordApiCall(db: Db, c: Context, title: string, subject: LogSubject, startedAt: number, body?: unknown) {
+export async function recordApiCall(
+  db: Db,
+  c: Context,
+  title: string,
+  subject: LogSubject,
+  startedAt: number,
+  body?: unknown,
+  outcome: CallOutcome = { success: true },
+) {
   const request = requestColumns(c, body);
   await insertLog(db, 'blade_log_api', subject, {
     title: title.slice(0, 255), service_id: request.serviceId, method: request.method, request_uri: request.requestUri,
     params: request.params, user_agent: request.userAgent, remote_ip: request.remoteIp, time: Math.round(performance.now() - startedAt),
+    outcome: outcome.success ? API_OUTCOME.success : API_OUTCOME.failure, outcome_message: (outcome.message ?? '').slice(0, 500),
   });
 }
 

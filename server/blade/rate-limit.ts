@@ -5,10 +5,14 @@ import type { Db } from '../db/types';
 export const RATE_WINDOW_MS = 60_000;
 export const RATE_LIMITED = '请求过于频繁,请稍后再试';
 
-/** The socket's peer address; undefined off a Node socket (app.request in a test). */
+/** An IPv4 client on a dual-stack socket arrives as `::ffff:a.b.c.d`: recorded and counted as `a.b.c.d`. */
+export const plainAddress = (address: string) => address.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1');
+
+/** The socket's peer address (IPv4-mapped IPv6 as plain IPv4); undefined off a Node socket (app.request in a test). */
 export function peerAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address;
+    const address = getConnInfo(c).remote.address;
+    return address === undefined ? undefined : plainAddress(address);
   } catch {
     return undefined;
   }

@@ -208,17 +208,25 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     expect((await fetch(`${opened.product.url}${link}`)).status).toBe(404);
   });
 
-  it('shows the sign-in in the API log, and an account lock and unlock in the usual log', async () => {
+  it('shows sign-ins and refused sign-ins with their outcome in the API log, and an account lock and unlock in the usual log', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) await apiLogin(opened.product, 'tester', 'wrong-password').catch(() => undefined);
     const apiLogs = new CrudPage(page, opened.product.url, '/monitor/log/api');
     await apiLogs.open();
-    await apiLogs.rowAction('登录用户验证', '查看');
+    expect(await apiLogs.table.locator('thead').innerText()).toMatch(/结果[\s\S]*结果说明/);
+    // A refused sign-in: 失败 with the message the caller got, from a plain IPv4 address.
+    const refused = apiLogs.row('用户名或密码错误').first();
+    await refused.getByText('失败').waitFor();
+    expect(await refused.innerText()).toContain('tester');
+    expect(await refused.innerText()).not.toContain('::ffff:');
+    await apiLogs.row('登录用户验证').filter({ hasText: '成功' }).first().waitFor();
+    await snap(page, 'api-log-list');
+    await apiLogs.row('成功').filter({ hasText: 'admin' }).first().getByRole('button', { name: /查\s*看/ }).click();
     await apiLogs.form.getByText('/api/blade-auth/oauth/token').first().waitFor();
     const params = await apiLogs.form.getByText(/"grant_type":"captcha"/).innerText();
     expect(params).toContain('"password":"******"');
     await snap(page, 'api-log-view');
     await apiLogs.close();
 
-    for (let attempt = 0; attempt < 5; attempt++) await apiLogin(opened.product, 'tester', 'wrong-password').catch(() => undefined);
     const admin = await apiLogin(opened.product, 'admin', ADMIN_PASSWORD);
     const testerId = await idOf('blade_user', 'account', 'tester');
     expect((await apiCall(opened.product, admin, `/api/blade-system/user/unlock?userIds=${testerId}`, {})).body.code).toBe(200);

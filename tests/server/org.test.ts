@@ -47,6 +47,36 @@ async function newPost(token: string) {
   return page.records[0] as { id: string; postName: string; postCode: string };
 }
 
+/** A user import sheet: the template's header and these rows. */
+async function sheet(rows: (string | number)[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet('用户');
+  ws.addRow(['登录账号', '用户昵称', '用户姓名', '手机号码', '电子邮箱', '用户平台', '所属角色', '所属部门', '所属岗位']);
+  for (const row of rows) ws.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+async function upload(bytes: Uint8Array, isCovered: number) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes as BlobPart]), 'users.xlsx');
+  const response = await fetch(`${serverUrl()}${USER}/import-user?isCovered=${isCovered}`, {
+    method: 'POST',
+    headers: { Authorization: SABER_BASIC, 'Blade-Auth': `bearer ${admin}` },
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The rows of a sheet the server answers (an export or the template), header first. */
+async function downloadRows(path: string): Promise<unknown[][]> {
+  const answer = await fetch(`${serverUrl()}${path}`, { headers: { Authorization: SABER_BASIC, 'Blade-Auth': `bearer ${admin}` } });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await answer.arrayBuffer());
+  const rows: unknown[][] = [];
+  book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
 async function newUser(token: string, body: Record<string, unknown> = {}) {
   const account = uniqueText('u');
   const answer = await call(`${USER}/submit`, {
@@ -272,23 +302,6 @@ describe('users', () => {
 
     const existing = await newUser(admin);
     const fresh = uniqueText('imp');
-    const sheet = async (rows: (string | number)[][]) => {
-      const workbook = new ExcelJS.Workbook();
-      const ws = workbook.addWorksheet('用户');
-      ws.addRow(['登录账号', '用户昵称', '用户姓名', '手机号码', '电子邮箱', '用户平台', '所属角色', '所属部门', '所属岗位']);
-      for (const row of rows) ws.addRow(row);
-      return new Uint8Array(await workbook.xlsx.writeBuffer());
-    };
-    const upload = async (bytes: Uint8Array, isCovered: number) => {
-      const form = new FormData();
-      form.append('file', new Blob([bytes as BlobPart]), 'users.xlsx');
-      const response = await fetch(`${serverUrl()}${USER}/import-user?isCovered=${isCovered}`, {
-        method: 'POST',
-        headers: { Authorization: SABER_BASIC, 'Blade-Auth': `bearer ${admin}` },
-        body: form,
-      });
-      return { status: response.status, body: await response.json() };
-    };
     const bad = await upload(await sheet([[fresh, 'n', 'r', '123', '', 'WEB', '普通用户', '管理组', ''], [uniqueText('imp'), 'n', 'r', '', '', 'WEB', '没有的角色', '管理组', '']]), 0);
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('第2行「手机号码」');
@@ -314,5 +327,50 @@ describe('users', () => {
     const values = book.worksheets[0].getRow(2).values as unknown[];
     expect(values).toContain(fresh);
     expect(values).toContain('普通用户,通知查看');
+  });
+
+  it('refuses a department name two departments share, takes a number or full path, and exports full paths', async () => {
+    // Two departments named alike, under two parents.
+    const [left, right] = [await newDept(admin), await newDept(admin)];
+    const shared = uniqueText('同名部');
+    const twins = [await newDept(admin, { parentId: left.id }), await newDept(admin, { parentId: right.id })];
+    for (const twin of twins) ok(await call(`${DEPT}/submit`, { token: admin, json: { id: twin.id, deptName: shared } }));
+    const [first, second, third] = [uniqueText('imp'), uniqueText('imp'), uniqueText('imp')];
+
+    const ambiguous = await upload(await sheet([[first, 'n', 'r', '', '', 'WEB', '普通用户', '管理组', ''], [second, 'n', 'r', '', '', 'WEB', '普通用户', shared, '']]), 0);
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.msg).toBe(`第3行「所属部门」: 部门「${shared}」不唯一，请填写部门编号或完整路径`);
+    expect(ok(await call(`${USER}/page?account_equal=${first}`, { token: admin })).records).toEqual([]);
+
+    const rightPath = `${right.deptName}/${shared}`;
+    const resolved = await upload(
+      await sheet([
+        [first, 'n', 'r', '', '', 'WEB', '普通用户', `${left.deptName} / ${shared}`, ''],
+        [second, 'n', 'r', '', '', 'WEB', '普通用户', twins[1].id, ''],
+        [third, 'n', 'r', '', '', 'WEB', '普通用户', `${rightPath},管理组`, ''],
+      ]),
+      0,
+    );
+    expect(resolved.body, JSON.stringify(resolved.body)).toMatchObject({ code: 200, data: { imported: 3 } });
+    const deptOf = async (account: string) => ok(await call(`${USER}/page?account_equal=${account}`, { token: admin })).records[0].deptId;
+    expect(await deptOf(first)).toBe(twins[0].id);
+    expect(await deptOf(second)).toBe(twins[1].id);
+    expect(await deptOf(third)).toBe(`${twins[1].id},${SEED_IDS.dept}`);
+
+    // The export names each department by its full path, which an overwriting import finds again.
+    const exported = await downloadRows(`${USER}/export-user?account=${second}`);
+    const deptColumn = exported[0].indexOf('所属部门');
+    expect(exported[1][deptColumn]).toBe(rightPath);
+    const reimported = await upload(await sheet([exported[1].map((cell) => (cell === null || cell === undefined ? '' : String(cell)))]), 1);
+    expect(reimported.body, JSON.stringify(reimported.body)).toMatchObject({ code: 200, data: { imported: 1 } });
+    expect(await deptOf(second)).toBe(twins[1].id);
+  });
+
+  it('gives a template whose sample row names no account of the tenant', async () => {
+    const [header, sample] = await downloadRows(`${USER}/export-template`);
+    // Required columns are marked `*登录账号`.
+    const account = String(sample[header.findIndex((cell) => String(cell).endsWith('登录账号'))]);
+    expect(account).toMatch(/sample/);
+    expect(ok(await call(`${USER}/page?account_equal=${account}`, { token: admin })).records).toEqual([]);
   });
 });

@@ -50,7 +50,7 @@ export const seedParams: SeedParam[] = [
 export const seedDataScope = {
   id: '1161272893875225001',
   menuCode: 'project',
-  scopeName: '本部门项目',
+  scopeName: '所在机构项目',
   scopeColumn: 'create_dept',
   scopeType: 3,
   remark: '示例：授予某角色后，该角色只看到本部门创建的项目（所在机构可见）；在 角色管理 → 权限设置 → 数据权限 中授予',

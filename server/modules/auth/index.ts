@@ -41,6 +41,8 @@ async function tokenParams(c: Context<BladeEnv>): Promise<Record<string, string>
   return { ...(isForm ? await formFields(c) : {}), ...c.req.query() };
 }
 
+const titleOf = (params: Record<string, string>) => (params.grant_type === 'refresh_token' ? '刷新令牌' : '登录用户验证');
+
 export const authModule: BladeModule = (app, services) => {
   const { db, tokens } = services;
 
@@ -49,12 +51,13 @@ export const authModule: BladeModule = (app, services) => {
     // Tokens must never sit in a cache.
     c.header('Cache-Control', 'no-store');
     c.header('Pragma', 'no-cache');
+    let params: Record<string, string> = {};
     try {
+      params = await tokenParams(c);
       const client = await checkClient(db, c.req.header('authorization'));
       if ('failure' in client) {
         throw oauthError(client.failure === 'wrong-secret' ? OAUTH.invalidClient : OAUTH.clientNotFound);
       }
-      const params = await tokenParams(c);
       // A client gets tokens only by the grants its row lists (应用管理).
       if (params.grant_type && !client.grantTypes.includes(params.grant_type)) throw oauthError(OAUTH.grantNotAllowed);
       const body = await grantToken(services, {
@@ -67,11 +70,18 @@ export const authModule: BladeModule = (app, services) => {
         captchaCode: c.req.header('captcha-code'),
         origin: c,
       });
-      const title = params.grant_type === 'refresh_token' ? '刷新令牌' : '登录用户验证';
-      await recordApiCall(db, c, title, { tenantId: body.tenant_id, account: body.account, userId: body.user_id }, startedAt, params);
+      await recordApiCall(db, c, titleOf(params), { tenantId: body.tenant_id, account: body.account, userId: body.user_id }, startedAt, params);
       return c.json(body);
     } catch (error) {
       if (error instanceof OAuthError) {
+        // A refused sign-in is logged too, with why: in the tenant it asked for, or, when that tenant itself was
+        // refused (expired, recycled, unknown), in the administrator tenant, whose operators manage tenants.
+        const tenantRefused = error.errorCode === OAUTH.tenantExpired.code || error.errorCode === OAUTH.tenantNotFound.code;
+        const subject = {
+          tenantId: tenantRefused ? ADMIN_TENANT : (c.req.header('tenant-id') || params.tenantId || ADMIN_TENANT).slice(0, 12),
+          account: params.username || params.account || '',
+        };
+        await recordApiCall(db, c, titleOf(params), subject, startedAt, params, { success: false, message: error.errorDescription });
         return c.json({ error_code: error.errorCode, error_description: error.errorDescription }, 400);
       }
       throw error;
