@@ -108,6 +108,9 @@ export const en: Record<string, string> = {
   'crud.writeOnlyKeep': 'Leave empty to keep it',
   'tenant.unlimited': 'Unlimited',
   'tenant.neverExpires': 'Never',
+  'tenant.recycled': 'Recycled',
+  'tenant.expired': 'Expired',
+  'tenant.active': 'Active',
   'crud.close': 'Close',
   'crud.noRows': 'No data',
   'crud.addRow': 'Add a row',
@@ -316,7 +319,7 @@ export const en: Record<string, string> = {
   'info.newPassword1': 'Confirm password',
   'info.newPassword1Required': 'Please confirm the password',
   'info.passwordMismatch': 'The two passwords differ',
-  'info.passwordSaved': 'Password changed',
+  'info.passwordSaved': 'Password changed: please sign in again',
 
   // Part D: home figures and dashboard (dictionary labels mirror the seeded dictionaries)
   'figures.title': 'Dashboard',

@@ -267,13 +267,12 @@ describe('header tools end to end', () => {
     await formError('两次密码输入不一致').waitFor();
     await pane.getByLabel('确认密码').fill('E2e-new-pass2');
     await pane.getByRole('button', { name: '提交' }).click();
-    await toast('修改密码成功').waitFor();
-
-    await page.locator('.app-header__user').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.locator('.ant-modal-confirm').getByText('退出系统, 是否继续?').waitFor();
-    await confirmOk();
+    // The server ended the sessions: the user is signed out with a message, not left to meet an expired token.
+    await toast('修改密码成功，请重新登录').waitFor();
     await page.waitForURL(/\/login/);
+    await page.getByPlaceholder('请输入账号').waitFor();
+    await snap(page, 'info-password-changed-login');
+    expect(await page.getByText('用户令牌过期，请重新登录').count()).toBe(0);
     await loginAs(page, product, 'admin', 'E2e-new-pass2');
   });
 
