@@ -294,6 +294,7 @@ export const en: Record<string, string> = {
   'switch.role': 'Role',
   'switch.deptRequired': 'Please choose a department',
   'switch.roleRequired': 'Please choose a role',
+  'switch.done': 'Switched',
   'info.title': 'Personal info',
   'info.tabInfo': 'Personal info',
   'info.tabPassword': 'Change password',

@@ -294,6 +294,7 @@ export const zh: Record<string, string> = {
   'switch.role': '角色',
   'switch.deptRequired': '请选择部门',
   'switch.roleRequired': '请选择角色',
+  'switch.done': '切换成功',
   'info.title': '个人信息',
   'info.tabInfo': '个人信息',
   'info.tabPassword': '修改密码',
