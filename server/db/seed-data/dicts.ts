@@ -63,7 +63,9 @@ export const seedDicts: SeedDict[] = [
     ['1', '菜单'],
     ['2', '按钮'],
   ]),
+  // 0: a menu, not a button (what every category-1 menu stores): named, so a menu's 按钮功能 reads 无, not 0.
   dict('button_func', '按钮功能', [
+    ['0', '无'],
     ['1', '工具栏'],
     ['2', '操作栏'],
     ['3', '工具操作栏'],

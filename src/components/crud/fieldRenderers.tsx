@@ -2,6 +2,7 @@ import { Input, Select } from 'antd';
 import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
+import { schemaByName } from '../../../resources/schemas';
 import type { FieldSchema } from '../../../resources/types';
 import { displayValueOf, isChoiceField, isUnsetNumber, optionLabelOf } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
@@ -37,6 +38,9 @@ function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
  * else the dictionary or option label, else the value; "not yet" numbers (`-1`) empty.
  */
 export function FieldCell({ field, value, record }: FieldProps & { value: unknown; record?: Row }) {
+  const { t } = useTranslation();
+  // A ref's id 0 is no row: in a tree the root's parent (顶级), elsewhere nothing picked.
+  if (field.ref && String(value) === '0') return <>{schemaByName(field.ref.resource)?.tree ? t('crud.treeRoot') : ''}</>;
   const shown = displayValueOf(field, record, value);
   if (shown !== value) return <>{asText(shown)}</>;
   if (field.widget === 'icon' && typeof value === 'string' && value !== '') {
