@@ -21,6 +21,8 @@ export const storeKeys = {
   tagList: 'tagList',
   isLock: 'isLock',
   lockPasswd: 'lockPasswd',
+  /** Set (session storage) across the reload that a department/role switch ends with: the page then says it worked. */
+  deptRoleSwitched: 'deptRoleSwitched',
 } as const;
 
 /** Successful answer of POST /api/blade-auth/oauth/token (blade-contract §3): raw JSON, snake_case. */

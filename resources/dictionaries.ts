@@ -67,7 +67,9 @@ export const productDictionaries: ProductDict[] = [
     ['1', '菜单', 'Menu'],
     ['2', '按钮', 'Button'],
   ]),
+  // 0: a menu, not a button (what every category-1 menu stores): named, so a menu's 按钮功能 reads 无, not 0.
   dict('button_func', '按钮功能', [
+    ['0', '无', 'None'],
     ['1', '工具栏', 'Toolbar'],
     ['2', '操作栏', 'Row actions'],
     ['3', '工具操作栏', 'Toolbar and row actions'],

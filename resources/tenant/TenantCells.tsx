@@ -1,5 +1,10 @@
+import type { BaseRecord } from '@refinedev/core';
 import { Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { isTenantExpired } from './expiry';
+
+const now = () => dayjs().format('YYYY-MM-DD HH:mm:ss');
 
 /** An account quota as people read it: `-1` is unlimited. */
 export function AccountQuotaCell({ value }: { value: unknown }) {
@@ -8,9 +13,18 @@ export function AccountQuotaCell({ value }: { value: unknown }) {
 }
 
 /** An expiry as people read it: none is forever; a past one is marked. */
-export function ExpiryCell({ value }: { value: unknown }) {
+export function ExpiryCell({ value, record }: { value: unknown; record: BaseRecord }) {
   const { t } = useTranslation();
   if (typeof value !== 'string' || value === '') return <>{t('tenant.neverExpires')}</>;
-  const expired = value < new Date().toISOString().replace('T', ' ').slice(0, 19);
-  return expired ? <Tag color="red">{value}</Tag> : <>{value}</>;
+  return isTenantExpired(String(record.tenantId ?? ''), value, now()) ? <Tag color="red">{value}</Tag> : <>{value}</>;
+}
+
+/** 状态 as sign-in sees it: a recycled tenant, one past its expiry (过期, the server refuses its users), or 正常. */
+export function TenantStatusCell({ value, record }: { value: unknown; record: BaseRecord }) {
+  const { t } = useTranslation();
+  if (Number(value) === 2) return <Tag>{t('tenant.recycled')}</Tag>;
+  if (isTenantExpired(String(record.tenantId ?? ''), record.expireTime as string | undefined, now())) {
+    return <Tag color="red">{t('tenant.expired')}</Tag>;
+  }
+  return <Tag color="success">{t('tenant.active')}</Tag>;
 }

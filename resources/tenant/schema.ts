@@ -151,7 +151,8 @@ export const tenantSchema: ResourceSchema = {
       defaultValue: 1,
       search: 'equal',
       hiddenOn: ['create', 'edit'],
-      width: 80,
+      // Room for its tag (正常, 已回收, 已过期).
+      width: 100,
     },
   ],
 };

@@ -113,6 +113,9 @@ export const en: Record<string, string> = {
   'crud.writeOnlyKeep': 'Leave empty to keep it',
   'tenant.unlimited': 'Unlimited',
   'tenant.neverExpires': 'Never',
+  'tenant.recycled': 'Recycled',
+  'tenant.expired': 'Expired',
+  'tenant.active': 'Active',
   'crud.close': 'Close',
   'crud.noRows': 'No data',
   'crud.addRow': 'Add a row',
@@ -300,6 +303,7 @@ export const en: Record<string, string> = {
   'switch.role': 'Role',
   'switch.deptRequired': 'Please choose a department',
   'switch.roleRequired': 'Please choose a role',
+  'switch.done': 'Switched',
   'info.title': 'Personal info',
   'info.tabInfo': 'Personal info',
   'info.tabPassword': 'Change password',
@@ -325,7 +329,7 @@ export const en: Record<string, string> = {
   'info.newPassword1': 'Confirm password',
   'info.newPassword1Required': 'Please confirm the password',
   'info.passwordMismatch': 'The two passwords differ',
-  'info.passwordSaved': 'Password changed',
+  'info.passwordSaved': 'Password changed: please sign in again',
 
   // Part D: home figures and dashboard
   'figures.title': 'Dashboard',

@@ -113,6 +113,9 @@ export const zh: Record<string, string> = {
   'crud.writeOnlyKeep': '留空则保持不变',
   'tenant.unlimited': '不限制',
   'tenant.neverExpires': '永久',
+  'tenant.recycled': '已回收',
+  'tenant.expired': '已过期',
+  'tenant.active': '正常',
   'crud.close': '关闭',
   'crud.noRows': '暂无数据',
   'crud.addRow': '添加一行',
@@ -300,6 +303,7 @@ export const zh: Record<string, string> = {
   'switch.role': '角色',
   'switch.deptRequired': '请选择部门',
   'switch.roleRequired': '请选择角色',
+  'switch.done': '切换成功',
   'info.title': '个人信息',
   'info.tabInfo': '个人信息',
   'info.tabPassword': '修改密码',
@@ -325,7 +329,7 @@ export const zh: Record<string, string> = {
   'info.newPassword1': '确认密码',
   'info.newPassword1Required': '请输入确认密码',
   'info.passwordMismatch': '两次密码输入不一致',
-  'info.passwordSaved': '修改密码成功',
+  'info.passwordSaved': '修改密码成功，请重新登录',
 
   // Part D: home figures and dashboard
   'figures.title': '控制台',

@@ -267,13 +267,12 @@ describe('header tools end to end', () => {
     await formError('两次密码输入不一致').waitFor();
     await pane.getByLabel('确认密码').fill('E2e-new-pass2');
     await pane.getByRole('button', { name: '提交' }).click();
-    await toast('修改密码成功').waitFor();
-
-    await page.locator('.app-header__user').hover();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.locator('.ant-modal-confirm').getByText('退出系统, 是否继续?').waitFor();
-    await confirmOk();
+    // The server ended the sessions: the user is signed out with a message, not left to meet an expired token.
+    await toast('修改密码成功，请重新登录').waitFor();
     await page.waitForURL(/\/login/);
+    await page.getByPlaceholder('请输入账号').waitFor();
+    await snap(page, 'info-password-changed-login');
+    expect(await page.getByText('用户令牌过期，请重新登录').count()).toBe(0);
     await loginAs(page, product, 'admin', 'E2e-new-pass2');
   });
 
@@ -289,20 +288,19 @@ describe('header tools end to end', () => {
     await page.getByRole('menuitem', { name: '切换部门/角色' }).click();
     const dialog = visibleModal();
     await dialog.getByText('切换部门/角色').waitFor();
-    // Nothing switched yet: the session holds both depts and both roles, so nothing is preselected (never the
-    // comma-joined ids); confirming without a pick names what is missing.
-    for (const label of ['部门', '角色']) {
-      const item = dialog.locator('.ant-form-item').filter({ hasText: label });
-      await expect.poll(() => item.locator('.ant-select-selection-item').count()).toBe(0);
-    }
-    await dialog.getByRole('button', { name: '确定' }).click();
-    await formError('请选择部门').waitFor();
-    await formError('请选择角色').waitFor();
-    await snap(page, 'switch-dialog');
-
+    // Nothing switched yet: the session holds both depts and both roles; the first of each (the user's main one)
+    // is preselected by its name, never the comma-joined ids.
     const profile = (await api('GET', '/api/blade-system/user/info')).data as { roleName: string; deptName: string };
-    const [, otherRole] = profile.roleName.split(',');
-    const [, otherDept] = profile.deptName.split(',');
+    const [firstRole, otherRole] = profile.roleName.split(',');
+    const [firstDept, otherDept] = profile.deptName.split(',');
+    const selected = (label: string) => dialog.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select-selection-item');
+    await expect.poll(() => selected('部门').innerText()).toBe(firstDept);
+    await expect.poll(() => selected('角色').innerText()).toBe(firstRole);
+    // Home names the roles (not their aliases such as notice_reader); the header shows the departments held.
+    await expect.poll(() => page.locator('.welcome-page__greeting').innerText()).toContain(`${firstRole}, ${otherRole}`);
+    expect(await page.locator('.welcome-page__greeting').innerText()).not.toContain('notice_reader');
+    expect(await page.locator('.app-header__dept').innerText()).toBe(`${firstDept}, ${otherDept}`);
+    await snap(page, 'switch-dialog');
     await dialog.locator('.ant-form-item').filter({ hasText: '部门' }).locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(otherDept!).click();
     await dialog.locator('.ant-form-item').filter({ hasText: '角色' }).locator('.ant-select').click();
@@ -313,5 +311,17 @@ describe('header tools end to end', () => {
     expect(after?.role_id).not.toBe(before?.role_id);
     expect(after?.dept_id).not.toBe(before?.dept_id);
     await page.locator('.app-header').waitFor();
+    // The page after the switch says it worked, and the header and home show the chosen department and role.
+    await toast('切换成功').waitFor();
+    await expect.poll(() => page.locator('.app-header__dept').innerText()).toBe(otherDept);
+    await page.goto(`${product.url}/wel/index`);
+    await expect.poll(() => page.locator('.welcome-page__greeting').innerText()).toContain(otherRole!);
+    await snap(page, 'switch-done-home');
+    // Opened again, the dialog shows the pair now in use.
+    await page.locator('.app-header__user').hover();
+    await page.getByRole('menuitem', { name: '切换部门/角色' }).click();
+    await expect.poll(() => selected('部门').innerText()).toBe(otherDept);
+    await expect.poll(() => selected('角色').innerText()).toBe(otherRole);
+    await visibleModal().getByRole('button', { name: '取消' }).click();
   });
 });

@@ -169,8 +169,16 @@ describe('a smaller role sees less and is refused by the API', () => {
 
     const userContext = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     const userPage = await userContext.newPage();
+    const noticeReads: string[] = [];
+    userPage.on('request', (request) => void (request.url().includes('/blade-desk/notice/') && noticeReads.push(request.url())));
     await loginAs(userPage, product, 'twoscreens', password);
     await expect.poll(() => topMenuTexts(userPage)).toEqual(['首页', '工作台']);
+    // Home shows the figures of the screens held (任务总数, 今日执行), not 终端总数 or 项目总数, and asks for no notices.
+    await userPage.locator('[data-figure=tasks] .ant-statistic').waitFor();
+    expect(await userPage.locator('[data-figure]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-figure')))).toEqual(['tasks', 'runsToday']);
+    await userPage.waitForLoadState('networkidle');
+    expect(noticeReads).toEqual([]);
+    await snap(userPage, 'permissions-two-screens-home');
     const topMenuRoutes = userPage.waitForResponse((response) => response.url().includes('/menu/routes?topMenuId='));
     await userPage.locator('.app-top-menu').getByText('工作台', { exact: true }).click();
     await topMenuRoutes;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { confirmDialogOk, snap } from './browser';
-import { CrudPage } from './crudPage';
+import { CrudPage, formItem } from './crudPage';
 import { loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -68,6 +68,17 @@ describe('menus, top menus and regions end to end', () => {
     const entry = sider().locator('.ant-menu-item').filter({ hasText: '导航测试' });
     expect(await entry.locator('.anticon-global').count()).toBe(1);
     await shot('sidebar-new-menu');
+  });
+
+  it('the view of a top-level menu reads 顶级 as its parent and 无 as its button function, never 0', async () => {
+    await menus().open();
+    await menus().row('系统管理').first().getByRole('button', { name: /查\s*看/ }).click();
+    const view = menus().form;
+    await view.waitFor();
+    await expect.poll(() => formItem(view, '上级菜单').locator('.crud-view-value').innerText()).toBe('顶级');
+    await expect.poll(() => formItem(view, '按钮功能').locator('.crud-view-value').innerText()).toBe('无');
+    await shot('menu-view-root');
+    await menus().close();
   });
 
   it('renames the menu; after a reload the sidebar shows the new name', async () => {

@@ -200,6 +200,23 @@ describe('departments, posts and users', () => {
 });
 
 describe('department/role switch', () => {
+  it('views of a root department and a root role read 顶级 as their parent, never 0', async () => {
+    await logout();
+    await loginAs(page, product);
+    for (const [route, rowText, label] of [
+      ['/system/dept', '管理组', '上级部门'],
+      ['/authority/role', 'administrator', '上级角色'],
+    ] as const) {
+      const screen = new CrudPage(page, product.url, route);
+      await screen.open();
+      await screen.rowAction(rowText, '查看');
+      const parent = item(screen.form, label).locator('.crud-view-value');
+      await expect.poll(() => parent.innerText()).toBe('顶级');
+      await shot(`view-root-${route.split('/').pop()}`);
+      await screen.close();
+    }
+  });
+
   it('shows names for a user with two depts and two roles, and switches both', async () => {
     await logout();
     await loginAs(page, product, 'tester', ADMIN_PASSWORD);

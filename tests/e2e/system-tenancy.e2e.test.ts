@@ -162,6 +162,18 @@ describe('租户、产品包与应用 end to end', () => {
     await expect.poll(async () => (await row(tenantName).locator('td').allInnerTexts()).join('|')).toContain('正常');
   });
 
+  it('an expired tenant reads 已过期 in 状态 (its users cannot sign in), not 正常', async () => {
+    await opened.product.server.db.query("UPDATE blade_tenant SET expire_time = '2020-01-01 00:00:00' WHERE tenant_name = $1", [tenantName]);
+    await openScreen('/system/tenant');
+    const cells = async (name: string) => (await row(name).locator('td').allInnerTexts()).map((text) => text.trim());
+    await expect.poll(() => cells(tenantName)).toContain('已过期');
+    expect(await cells(tenantName)).not.toContain('正常');
+    // The administrator tenant never expires.
+    expect(await cells('000000')).toContain('正常');
+    await shot('tenant-expired');
+    await opened.product.server.db.query("UPDATE blade_tenant SET expire_time = '2999-12-31 00:00:00' WHERE tenant_name = $1", [tenantName]);
+  });
+
   it('creates a client and shows its generated secret once', async () => {
     await openScreen('/system/client');
     await page.getByRole('button', { name: /新\s*增/ }).click();

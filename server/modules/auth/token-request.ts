@@ -4,6 +4,7 @@ import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 import type { TokenAudience } from '../../users/token-response';
 import { OAUTH, oauthError } from './oauth-error';
+import { isTenantExpired } from '../../../resources/tenant/expiry';
 
 /** Everything the token endpoint reads from a request: merged query/form parameters and the relevant headers. */
 export interface TokenRequest extends TokenAudience {
@@ -24,6 +25,6 @@ export async function assertTenantUsable(db: Db, tenantId: string) {
     [tenantId],
   );
   if (!tenant) throw oauthError(OAUTH.tenantNotFound);
-  const expired = tenant.expire_time !== null && tenant.expire_time < formatDateTime(new Date());
+  const expired = isTenantExpired(tenantId, tenant.expire_time, formatDateTime(new Date()));
   if (tenantId !== ADMIN_TENANT && (expired || tenant.status !== 1)) throw oauthError(OAUTH.tenantExpired);
 }

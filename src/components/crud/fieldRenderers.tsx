@@ -3,6 +3,7 @@ import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
 import { dictLabelIn } from '../../../resources/dictionaries';
+import { schemaByName } from '../../../resources/schemas';
 import type { FieldSchema } from '../../../resources/types';
 import { displayValueOf, isChoiceField, isUnsetNumber, optionLabelOf } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
@@ -38,7 +39,9 @@ function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
  * else the dictionary or option label, else the value; "not yet" numbers (`-1`) empty.
  */
 export function FieldCell({ field, value, record }: FieldProps & { value: unknown; record?: Row }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A ref's id 0 is no row: in a tree the root's parent (顶级), elsewhere nothing picked.
+  if (field.ref && String(value) === '0') return <>{schemaByName(field.ref.resource)?.tree ? t('crud.treeRoot') : ''}</>;
   const shown = displayValueOf(field, record, value);
   // The server joins a dictionary's stored (Chinese) label; the product's own items read in the reader's language.
   if (shown !== value && field.dict && typeof shown === 'string') return <>{dictLabelIn(i18n.language, field.dict.code, asText(value), shown)}</>;

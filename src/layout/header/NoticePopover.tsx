@@ -3,6 +3,9 @@ import { BellOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../providers/http';
+import { noticeSchema } from '../../../resources/notice/schema';
+import { useMenuState } from '../MenuContext';
+import { menuByPath } from '../menuTree';
 
 /** A notice as `GET /api/blade-desk/notice/list` pages it. */
 interface Notice {
@@ -31,12 +34,16 @@ const SAMPLES = {
   message: ['notices.sample.message1', 'notices.sample.message2'],
 } as const;
 
-/** The newest notices, fetched once when the header mounts; a failure leaves the tab empty. */
-function useNotices() {
+/**
+ * The newest notices, fetched once the menus say the user may read them (通知公告); a failure leaves the tab empty.
+ * Without that menu nothing is asked: the server would refuse it.
+ */
+function useNotices(allowed: boolean) {
   const [state, setState] = useState<{ isLoading: boolean; data?: { records: Notice[]; total: number } }>({
     isLoading: true,
   });
   useEffect(() => {
+    if (!allowed) return;
     let current = true;
     fetchNotices()
       .then((data) => current && setState({ isLoading: false, data }))
@@ -44,14 +51,17 @@ function useNotices() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [allowed]);
   return state;
 }
 
 /** Bell with the number of server notices; tabs 邮件, 消息 (samples, labelled so) and 通知 (the server's notices). */
 export function NoticePopover() {
   const { t } = useTranslation();
-  const notices = useNotices();
+  const { allMenus, loaded } = useMenuState();
+  // The server's answer to the menus decides: a stored copy may be a role behind.
+  const mayRead = loaded && menuByPath(allMenus, noticeSchema.route) !== undefined;
+  const notices = useNotices(mayRead);
 
   const sampleTab = (key: keyof typeof SAMPLES) => ({
     key,
@@ -99,8 +109,8 @@ export function NoticePopover() {
         <Tabs
           className="notice-popover"
           style={{ width: 320 }}
-          defaultActiveKey="notice"
-          items={[sampleTab('mail'), sampleTab('message'), noticeTab]}
+          defaultActiveKey={mayRead ? 'notice' : 'mail'}
+          items={mayRead ? [sampleTab('mail'), sampleTab('message'), noticeTab] : [sampleTab('mail'), sampleTab('message')]}
         />
       }
     >

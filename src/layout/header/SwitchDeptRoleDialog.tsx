@@ -2,6 +2,8 @@ import { App, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchDeptRole, type Identity } from '../../../providers/auth';
+import { storeKeys } from '../../../providers/session';
+import { removeStore, setStore } from '../../../providers/storage';
 import { choicesOf, fetchProfile, type Choice } from '../../pages/info/userApi';
 
 interface SwitchDeptRoleDialogProps {
@@ -34,10 +36,10 @@ export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRole
         const depts = choicesOf(profile.deptId, profile.deptName);
         const roles = choicesOf(profile.roleId, profile.roleName);
         setChoices({ depts, roles });
-        // The session's own dept and role are preselected when it holds exactly one of the choices; a session with
-        // several (nothing switched yet) starts empty: the user picks one of each.
+        // The session's current dept and role are preselected: the one it holds, or the first of several (nothing
+        // switched yet: the user's main one, as the server lists it).
         const preselect = (held: string | undefined, options: Choice[]) =>
-          options.some((option) => option.value === held) ? held : undefined;
+          (held ?? '').split(',').find((id) => options.some((option) => option.value === id.trim()))?.trim();
         form.setFieldsValue({ deptId: preselect(identity?.deptId, depts), roleId: preselect(identity?.roleId, roles) });
       })
       .catch(() => undefined)
@@ -52,9 +54,12 @@ export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRole
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     setSwitching(true);
+    // The switch ends with a reload: the page that follows reads this and says it worked.
+    setStore({ name: storeKeys.deptRoleSwitched, content: true, type: 'session' });
     try {
       await switchDeptRole(values.deptId, values.roleId);
     } catch (error) {
+      removeStore({ name: storeKeys.deptRoleSwitched });
       // A refused switch keeps the current session.
       void message.error(error instanceof Error ? error.message : String(error));
     } finally {

@@ -1,25 +1,36 @@
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { App, Avatar, Dropdown, Space } from 'antd';
 import { DashboardOutlined, IdcardOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Identity } from '../../../providers/auth';
+import { storeKeys } from '../../../providers/session';
+import { getStore, removeStore } from '../../../providers/storage';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
+import { useSessionNames } from '../../pages/info/useSessionNames';
 import { SwitchDeptRoleDialog } from './SwitchDeptRoleDialog';
 
 export const DASHBOARD_PATH = '/wel/dashboard';
 export const INFO_PATH = '/info/index';
 
-/** Avatar and real name; the dropdown opens the dashboard, personal info, the dept/role switch, and logs out. */
+/** Avatar, real name and current department; the dropdown opens the dashboard, personal info, the dept/role switch, and logs out. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<Identity>();
+  const { deptNames } = useSessionNames(identity ?? undefined);
   const { mutate: logout } = useLogout();
   const [switching, setSwitching] = useState(false);
   const switchingOpened = useOpenedOnce(switching);
+
+  // After the reload a department/role switch ends with.
+  useEffect(() => {
+    if (getStore<boolean>({ name: storeKeys.deptRoleSwitched }) !== true) return;
+    removeStore({ name: storeKeys.deptRoleSwitched });
+    void message.success(t('switch.done'));
+  }, [message, t]);
 
   const confirmLogout = () =>
     modal.confirm({
@@ -54,6 +65,7 @@ export function UserMenu() {
         <Space className="app-header__user">
           <Avatar size="small" src={identity?.avatar || undefined} icon={<UserOutlined />} />
           <span>{identity?.name}</span>
+          {deptNames && <span className="app-header__dept">{deptNames}</span>}
         </Space>
       </Dropdown>
       {switchingOpened && (

@@ -1,9 +1,10 @@
-import { useInvalidateAuthStore } from '@refinedev/core';
+import { useInvalidateAuthStore, useLogout } from '@refinedev/core';
 import { App, Avatar, Button, Card, Form, Input, Space, Spin, Tabs, Upload } from 'antd';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo, storeKeys } from '../../../providers/session';
+import { useFeedback } from '../../components/FeedbackProvider';
 import { storeFile } from '../../../providers/objectUpload';
 import { setStore } from '../../../providers/storage';
 import {
@@ -157,7 +158,9 @@ function ProfileTab() {
 
 function PasswordTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  // The app-wide toast: it stays on screen past the layout, on the login page.
+  const { message } = useFeedback();
+  const { mutate: logout } = useLogout();
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
 
@@ -166,7 +169,9 @@ function PasswordTab() {
     try {
       await updatePassword(oldPassword, newPassword, newPassword1);
       form.resetFields();
+      // The server ends the user's sessions on a password change: sign in again rather than meet an expired token.
       void message.success(t('info.passwordSaved'));
+      logout();
     } catch {
       // The http layer has shown the server's message.
     } finally {

@@ -4,6 +4,8 @@ import { createElement, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DashboardFigures } from '../../../resources/wire';
+import { useMenus } from '../../layout/MenuContext';
+import { menuByPath } from '../../layout/menuTree';
 
 interface Figure {
   key: string;
@@ -12,17 +14,20 @@ interface Figure {
   value: (figures: DashboardFigures) => number;
   /** The list screen behind the figure. */
   path: string;
+  /** The menu screen a user must hold to see the figure (the list's own, or the one its rows belong to). */
+  menuPath: string;
 }
 
 const FIGURES: Figure[] = [
-  { key: 'projects', titleKey: 'figures.projects', icon: ProjectOutlined, value: (f) => f.projects.total, path: '/test/project' },
-  { key: 'tasks', titleKey: 'figures.tasks', icon: ScheduleOutlined, value: (f) => f.tasks.total, path: '/test/task' },
+  { key: 'projects', titleKey: 'figures.projects', icon: ProjectOutlined, value: (f) => f.projects.total, path: '/test/project', menuPath: '/test/project' },
+  { key: 'tasks', titleKey: 'figures.tasks', icon: ScheduleOutlined, value: (f) => f.tasks.total, path: '/test/task', menuPath: '/test/task' },
   {
     key: 'terminals',
     titleKey: 'figures.terminals',
     icon: DesktopOutlined,
     value: (f) => f.terminals.total,
     path: '/test/terminal',
+    menuPath: '/test/terminal',
   },
   {
     key: 'runsToday',
@@ -30,16 +35,20 @@ const FIGURES: Figure[] = [
     icon: PlayCircleOutlined,
     value: (f) => f.runsToday,
     path: '/test/taskrecord',
+    // Task records have no menu of their own: they are the runs of the tasks.
+    menuPath: '/test/task',
   },
 ];
 
-/** The four key figures as cards; each opens the list it counts. */
+/** The key figures the user's menu covers, as cards; each opens the list it counts. */
 export function FigureCards({ figures, loading }: { figures?: DashboardFigures; loading: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const menus = useMenus();
+  const shown = FIGURES.filter((figure) => menuByPath(menus, figure.menuPath));
   return (
     <Row gutter={[16, 16]} className="figure-cards">
-      {FIGURES.map((figure) => (
+      {shown.map((figure) => (
         <Col key={figure.key} xs={12} md={6}>
           <Card
             hoverable

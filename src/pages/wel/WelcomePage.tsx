@@ -10,6 +10,7 @@ import { BarChart, LineChart } from '../../components/charts';
 import { FigureCards } from './FigureCards';
 import { FiguresLoadError } from './FiguresLoadError';
 import { MenuEntryCards } from './MenuEntryCards';
+import { useSessionNames } from '../info/useSessionNames';
 import { shortDay, useStatusData } from './statusLabels';
 import { useDashboardFigures } from './useDashboardFigures';
 import './dashboard.css';
@@ -19,6 +20,8 @@ export default function WelcomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<Identity>();
+  // The token names roles by alias; people read their names.
+  const { roleNames } = useSessionNames(identity ?? undefined);
   const entries = leafMenus(useMenus());
   const { figures, loading, failed, reload } = useDashboardFigures();
   const statusData = useStatusData();
@@ -35,7 +38,7 @@ export default function WelcomePage() {
             <Descriptions size="small" column={3}>
               <Descriptions.Item label={t('wel.account')}>{identity?.account}</Descriptions.Item>
               <Descriptions.Item label={t('wel.tenant')}>{identity?.tenantId}</Descriptions.Item>
-              <Descriptions.Item label={t('wel.role')}>{identity?.roleName}</Descriptions.Item>
+              <Descriptions.Item label={t('wel.role')}>{roleNames}</Descriptions.Item>
             </Descriptions>
           </div>
         </div>
