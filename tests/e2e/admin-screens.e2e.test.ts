@@ -76,7 +76,7 @@ describe('grant trees', () => {
     await expect.poll(() => shownTitles(tree)).toContain('终端管理');
     expect(await shownTitles(tree)).not.toContain('用户管理');
     await snap(page, 'grant-trees-role-search');
-    await dialog.getByRole('button', { name: button('取消') }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: button('取消') }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 });
