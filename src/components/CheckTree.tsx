@@ -55,6 +55,10 @@ export function CheckTree({ treeData, checkedKeys, onCheck, className }: CheckTr
   const [expanded, setExpanded] = useState<Key[] | undefined>();
   const allKeys = useMemo(() => keysOf(treeData), [treeData]);
   const groupKeys = useMemo(() => keysOf(treeData, true), [treeData]);
+  const leafKeys = useMemo(() => {
+    const groups = new Set(groupKeys);
+    return allKeys.filter((key) => !groups.has(key));
+  }, [allKeys, groupKeys]);
   const text = lower(search.trim());
   const found = useMemo(() => (text ? searchOf(treeData, text) : undefined), [treeData, text]);
   const shownData = useMemo(() => {
@@ -76,7 +80,8 @@ export function CheckTree({ treeData, checkedKeys, onCheck, className }: CheckTr
     const query = lower(value.trim());
     if (query) setExpanded([...searchOf(treeData, query).open]);
   };
-  const allChecked = allKeys.length > 0 && allKeys.every((key) => checkedKeys.includes(key));
+  // Every leaf checked is everything checked (a grant may hold its leaves only; the tree derives its groups).
+  const allChecked = leafKeys.length > 0 && leafKeys.every((key) => checkedKeys.includes(key));
 
   return (
     <div className={['check-tree', className].filter(Boolean).join(' ')}>

@@ -134,7 +134,8 @@ describe('a new tenant, from its package to its first restricted user', () => {
     await node('项目管理').waitFor();
     expect(await dialog.getByText('参数管理', { exact: true }).count()).toBe(0);
     await node('项目管理').locator('.ant-tree-checkbox').click();
-    // The tree opens fully expanded: 项目管理's buttons are the nodes right after it (a flat, virtual list).
+    // Opened whole, 项目管理's buttons are the nodes right after it (a flat list).
+    await dialog.locator('.ant-tabs-tabpane-active').getByRole('button', { name: '展开全部' }).click();
     await node('项目管理').and(page.locator('[aria-expanded="true"]')).waitFor();
     const projectDelete = node('项目管理').locator('xpath=following-sibling::div[.//span[@title="删除"]][1]');
     await projectDelete.locator('.ant-tree-checkbox').click();

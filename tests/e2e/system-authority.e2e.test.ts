@@ -104,7 +104,7 @@ describe('角色管理: grant a role menus and a data scope', () => {
     await dialog.getByRole('tab', { name: '数据权限' }).click();
     await expect.poll(() => isChecked(SCOPE_NAME)).toBe(true);
     await snap(page, 'authority-grant-dialog-reopened');
-    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /取\s*消/ }).click();
   });
 
   it('a user holding the role sees only 项目管理 and only their department’s projects', async () => {

@@ -5,8 +5,10 @@ import { CrudPage } from './crudPage';
 import { loginAs, useProductPage, type RunningProduct } from './product';
 
 /**
- * The long grant trees (产品包's menus, 权限设置) with their search, expand / collapse all and check all in a bounded
- * box; every toast in one place, clear of a drawer's title; Esc closes 字典配置.
+ * Administration screens as an administrator meets them: the long grant trees (产品包's menus, 权限设置) with their
+ * search, expand / collapse all and check all in a bounded box; 接口权限's path picker, its warning and the roles a
+ * save cuts off; 菜单管理's button form and the operations behind buttons; every toast in one place, clear of a
+ * drawer's title; Esc closes 字典配置.
  */
 
 let product: RunningProduct;
@@ -74,7 +76,7 @@ describe('grant trees', () => {
     await expect.poll(() => shownTitles(tree)).toContain('终端管理');
     expect(await shownTitles(tree)).not.toContain('用户管理');
     await snap(page, 'grant-trees-role-search');
-    await dialog.getByRole('button', { name: button('取消') }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: button('取消') }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
 });
@@ -111,6 +113,35 @@ describe('API scopes', () => {
     // Not saved: the scope list of the menu is still empty of it.
     await form.getByRole('button', { name: button('取消') }).click();
     expect(await drawer.locator('.ant-table-row').filter({ hasText: '参数列表' }).count()).toBe(0);
+  });
+});
+
+describe('菜单管理 buttons', () => {
+  it('says a button needs an operation, lists the screen’s operations to pick, and flags a code none has', async () => {
+    const menus = new CrudPage(page, product.url, '/system/menu');
+    await menus.open();
+    await page.locator('.crud-search').getByPlaceholder('请输入菜单名称').fill('参数管理');
+    await page.locator('.crud-search').getByRole('button', { name: button('搜索') }).click();
+    const row = menus.row('参数管理').first();
+    await row.getByRole('button', { name: button('新增子项') }).click();
+    const form = menus.form;
+    await form.waitFor();
+    // A menu entry needs no operation: nothing is said.
+    expect(await form.locator('.menu-button-operations').count()).toBe(0);
+    await form.locator('.ant-radio-wrapper').filter({ hasText: '按钮' }).click();
+    const hint = form.locator('.menu-button-operations');
+    await hint.getByText('按钮只有在其页面声明了对应的操作时才会显示：按钮编号须是该操作的编号').waitFor();
+    await hint.getByText('参数管理 声明的操作（点选填入）：').waitFor();
+    const operations = await hint.locator('.ant-tag').allInnerTexts();
+    expect(operations).toEqual(expect.arrayContaining(['新增 (param_add)', '修改 (param_edit)', '删除 (param_delete)']));
+    await hint.locator('.ant-tag').filter({ hasText: '修改 (param_edit)' }).click();
+    await expect.poll(() => form.getByLabel('菜单编号').inputValue()).toBe('param_edit');
+    expect(await form.getByLabel('菜单别名').inputValue()).toBe('edit');
+    expect(await form.getByLabel('菜单名称').inputValue()).toBe('修改');
+    await snap(page, 'menu-button-operations');
+    await form.getByLabel('菜单编号').fill('param_print');
+    await form.getByText('页面没有编号为 param_print 的操作，此按钮不会显示').waitFor();
+    await menus.close();
   });
 });
 
