@@ -2,7 +2,8 @@ import { delay, http as route } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { takeArrivedMenus } from '../../providers/access';
 import { arrivedFirstPageOf } from '../../providers/data';
-import { setToken } from '../../providers/storage';
+import { storeKeys } from '../../providers/session';
+import { removeStore, setStore, setToken } from '../../providers/storage';
 import { paramSchema } from '../../resources/param/schema';
 import { readVisitDataEarly } from '../../src/router/readVisitDataEarly';
 import { envelope, server, useMockServer } from './support';
@@ -25,9 +26,16 @@ function answering(): string[] {
   return asked;
 }
 
+/** The menu tree login stores: 参数管理 under 系统管理, or nothing. */
+function storeMenus(holdsParam: boolean) {
+  const param = { id: '2', parentId: '1', code: 'param', name: '参数管理', path: paramSchema.route };
+  setStore({ name: storeKeys.menuAll, content: [{ id: '1', parentId: '0', code: 'system', name: '系统管理', path: '/system', children: holdsParam ? [param] : [] }] });
+}
+
 describe("a visit's data asked for at start", () => {
   it("asks for the menus and the screen's first page, and hands them to the first render", async () => {
     setToken('jwt-visit');
+    storeMenus(true);
     const asked = answering();
     readVisitDataEarly({ pathname: paramSchema.route, search: '' });
     await delay(30);
@@ -39,6 +47,17 @@ describe("a visit's data asked for at start", () => {
     ]);
     expect(arrivedFirstPageOf(paramSchema)).toEqual({ data: [{ id: '1' }], total: 1 });
     expect(takeArrivedMenus()).toEqual({ menus: [], topMenus: [], permissions: {} });
+  });
+
+  it("asks nothing of a menu screen the stored menu lacks: the layout shows it as 403", async () => {
+    setToken('jwt-visit');
+    storeMenus(false);
+    const asked = answering();
+    readVisitDataEarly({ pathname: paramSchema.route, search: '' });
+    await delay(30);
+    expect(asked.filter((path) => path.includes('/param/'))).toEqual([]);
+    takeArrivedMenus();
+    removeStore({ name: storeKeys.menuAll });
   });
 
   it('asks only for the menus when the address names another page, or a page that is not a list', async () => {
