@@ -79,6 +79,8 @@ export function validValue(field: FieldSchema, tag: string): unknown {
   if (field.rules?.code) return tag.replace(/[^A-Za-z0-9._-]/g, '').slice(0, field.maxLength ?? 255);
   if (field.options?.length && (field.type === 'string' || field.type === 'text')) return String(field.options[0].value);
   if (field.example !== undefined) return field.example;
+  // A dictionary field takes one of its keys (the server refuses others): its default, else key 1 below.
+  if (field.dict && field.defaultValue !== undefined) return field.defaultValue;
   switch (field.type) {
     case 'string':
     case 'text':
