@@ -64,6 +64,16 @@ export const chosenValues = (field: Pick<FieldSchema, 'type' | 'widget' | 'treeO
         .filter((part) => part !== '')
     : [String(value)];
 
+/**
+ * The first value of a dictionary or options field that is not among `allowed`, else undefined. A number field's `-1`
+ * is Blade's null on the wire (an edit sends back what it was given), not a choice, unless the choices hold it.
+ */
+export function choiceOutside(field: Pick<FieldSchema, 'type' | 'widget' | 'treeOptions'>, value: unknown, allowed: ReadonlySet<string>): string | undefined {
+  const numeric = field.type === 'int' || field.type === 'number';
+  if (numeric && Number(value) === -1 && !allowed.has('-1')) return undefined;
+  return chosenValues(field, value).find((choice) => !allowed.has(choice));
+}
+
 /** Dates and datetimes as sent (`yyyy-MM-dd[ HH:mm:ss]`) compare as text. */
 export const isBefore = (value: string, other: string) => value !== '' && other !== '' && value < other;
 

@@ -1,6 +1,6 @@
 import { resourceSchemas, schemaByName } from '../../resources/schemas';
 import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
-import { chosenValues, ruleMessages } from '../../resources/validation';
+import { choiceOutside, ruleMessages } from '../../resources/validation';
 import type { Db } from '../db/types';
 import type { ResourceBehaviour, WriteContext } from './behaviour';
 import { ADMIN_TENANT, type BladeUser } from './context';
@@ -185,8 +185,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
     const where = [`code = ${params.add(code)}`, 'parent_id > 0', ...readScope(user, params, { tenantScoped: biz === true }).predicates];
     const sql = `SELECT dict_key FROM ${biz ? 'blade_dict_biz' : 'blade_dict'} WHERE ${where.join(' AND ')}`;
     const items = tx === db ? await db.cachedQuery<{ dict_key: string }>(sql, params.values) : await tx.query<{ dict_key: string }>(sql, params.values);
-    const keys = new Set(items.map((item) => item.dict_key));
-    const outside = chosenValues(field, value).find((choice) => !keys.has(choice));
+    const outside = choiceOutside(field, value, new Set(items.map((item) => item.dict_key)));
     if (outside !== undefined) throw badRequest(ruleMessages.choice(field, outside));
   }
 

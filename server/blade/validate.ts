@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldSchema, FieldType } from '../../resources/types';
-import { chosenValues, hasPrefix, isBefore, isCode, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../resources/validation';
+import { choiceOutside, hasPrefix, isBefore, isCode, isBlank, isEmail, isIp, phoneProblem, ruleMessages } from '../../resources/validation';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { parseDateText } from './query';
@@ -85,7 +85,7 @@ function fieldSchema(field: FieldSchema): z.ZodType {
   if (field.options) {
     const allowed = new Set(field.options.map((option) => String(option.value)));
     schema = schema.superRefine((value, ctx) => {
-      const outside = chosenValues(field, value).find((choice) => !allowed.has(choice));
+      const outside = choiceOutside(field, value, allowed);
       if (outside !== undefined) ctx.addIssue({ code: 'custom', message: ruleMessages.choice(field, outside) });
     });
   }
