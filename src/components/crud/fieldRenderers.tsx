@@ -44,7 +44,10 @@ export function FieldCell({ field, value, record }: FieldProps & { value: unknow
   if (field.ref && String(value) === '0') return <>{schemaByName(field.ref.resource)?.tree ? t('crud.treeRoot') : ''}</>;
   const shown = displayValueOf(field, record, value);
   // The server joins a dictionary's stored (Chinese) label; the product's own items read in the reader's language.
-  if (shown !== value && field.dict && typeof shown === 'string') return <>{dictLabelIn(i18n.language, field.dict.code, asText(value), shown)}</>;
+  // Keyed by the record's own value while a form has not yet filled its fields (a view's first draw).
+  if (shown !== value && field.dict && typeof shown === 'string') {
+    return <>{dictLabelIn(i18n.language, field.dict.code, asText(value ?? record?.[field.name]), shown)}</>;
+  }
   if (shown !== value) return <>{asText(shown)}</>;
   if (field.widget === 'icon' && typeof value === 'string' && value !== '') {
     return (
