@@ -55,13 +55,14 @@ export const textFields = (schema: ResourceSchema) =>
       !field.treePath &&
       // A field with fixed options is a choice, not free text.
       !field.options &&
+      // A dictionary field holds one of its dictionary's keys (the write path checks them).
+      !field.dict &&
       !field.rules?.ip &&
       !field.rules?.phone &&
       !field.rules?.email &&
       // Values from a fixed set or of a fixed shape: not free text.
       !field.rules?.code &&
       !field.rules?.prefix &&
-      !field.options &&
       !field.treeOptions &&
       // A value the server checks against what it knows (a built-in processor's name), given by its example.
       field.example === undefined &&
