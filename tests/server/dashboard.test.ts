@@ -108,9 +108,12 @@ describe('dashboard figures', () => {
     // A new task has not run yet.
     expect(countOf(after.tasks.byStatus, '0')).toBe(countOf(before.tasks.byStatus, '0') + 3);
     expect(countOf(after.terminals.byStatus, '3')).toBe(countOf(before.terminals.byStatus, '3') + 1);
-    // The second tenant's two fixture records: one today, one outside the window.
-    expect(after.runsToday).toBe(1);
+    // The second tenant's two fixture records: one made when the suite started, one outside the window. The first is
+    // counted on its own day, which is today unless the run crossed midnight since.
     expect(after.runsPerDay.reduce((total, day) => total + day.count, 0)).toBe(1);
+    const fixtureDay = String(after.recentRecords[0].executeTime).slice(0, 10);
+    expect(after.runsPerDay.find((day) => day.date === fixtureDay)?.count).toBe(1);
+    expect(after.runsToday).toBe(fixtureDay === formatDate(new Date()) ? 1 : 0);
     expect(after.recentRecords[0]).toMatchObject({
       projectCode: 'D-P-FIXTURE',
       taskCode: 'D-T-FIXTURE',
