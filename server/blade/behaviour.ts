@@ -3,7 +3,7 @@ import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeEnv, BladeUser, ServerServices } from './context';
 import type { SqlParams } from './query';
-import type { ResourceStore } from './crud';
+import type { ResourceStore } from './store-types';
 
 /** A row being written, as a `server.ts` hook sees it inside the write transaction. */
 export interface WriteContext {
@@ -13,6 +13,11 @@ export interface WriteContext {
   /** The row's id (new on insert). */
   id: string;
   isInsert: boolean;
+  /**
+   * A `store.patch` from server code (an operation setting some columns), not a form's submit: the values are the
+   * server's own, and only the patched fields are present.
+   */
+  isPatch: boolean;
   /** Values about to be stored, by field name; a hook may change them (before) or read them (after). */
   values: Record<string, unknown>;
   /** The stored row before an update, as answered on the wire. */
