@@ -123,6 +123,8 @@ export const idField = (label = '编号') =>
 export const idListField = (label = '编号', { max = 1000, allowEmpty = false }: { max?: number; allowEmpty?: boolean } = {}) =>
   z
     .unknown()
+    // Optional to zod, so an absent list reaches the transform (which decides whether empty is allowed).
+    .optional()
     .transform((sent, ctx) => {
       const list = sent === undefined || sent === null ? [] : Array.isArray(sent) ? sent : typeof sent === 'string' || typeof sent === 'number' ? String(sent).split(',') : undefined;
       const ids = list && [...new Set(list.map((id) => String(id).trim()).filter((id) => id !== ''))];

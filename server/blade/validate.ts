@@ -167,6 +167,8 @@ export function parseWith<T>(schema: z.ZodType<T>, body: unknown): T {
 export function fieldInput(field: FieldSchema) {
   return z
     .unknown()
+    // Optional to zod, so an absent key reaches the transform (which decides whether empty is allowed).
+    .optional()
     .transform((raw, ctx) => {
       if (raw === null || raw === undefined || raw === '') {
         if (field.required) ctx.addIssue({ code: 'custom', message: ruleMessages.required(field) });
