@@ -1,5 +1,6 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
-import { badRequest, MSG } from '../../server/blade/errors';
+import { badRequest } from '../../server/blade/errors';
+import { idBody } from '../../server/blade/operation';
 import { xlsxResponse, type ExcelColumn } from '../../server/excel';
 import { isSafeKey, tenantObjectKey } from '../../server/storage/keys';
 import { listRows, xlsxDownload } from './exports';
@@ -18,16 +19,14 @@ const COLUMNS: ExcelColumn<Row>[] = [
 /** The stored file of an export can be downloaded again; the checklist itself exports as `.xlsx`. */
 export const behaviour: ResourceBehaviour = {
   routes({ operation, store, services }) {
-    operation('download', async (c) => {
-      const id = c.req.query('id');
-      if (!id) throw badRequest(`${MSG.missingParam}: id`);
-      const row = await store.detail(c.get('user'), id);
+    operation('download', { query: idBody }, async ({ user, query }) => {
+      const row = await store.detail(user, query.id);
       if (!row) throw badRequest('数据不存在');
       const key = String(row.fileUrl ?? '');
-      const bytes = isSafeKey(key) ? await services.storage.getObject(tenantObjectKey(c.get('user').tenantId, key)) : undefined;
+      const bytes = isSafeKey(key) ? await services.storage.getObject(tenantObjectKey(user.tenantId, key)) : undefined;
       if (!bytes) throw badRequest('文件不存在');
       return xlsxDownload(String(row.fileName), bytes);
     });
-    operation('export', (c) => xlsxResponse('导出检查单.xlsx', COLUMNS, listRows(store, c.get('user'), c.req.query())));
+    operation('export', {}, ({ c, user }) => xlsxResponse('导出检查单.xlsx', COLUMNS, listRows(store, user, c.req.query())));
   },
 };

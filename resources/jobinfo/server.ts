@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import type { BladeUser } from '../../server/blade/context';
-import { jsonBody, type ResourceStore } from '../../server/blade/crud';
+import type { ResourceStore } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { pageOf, parsePaging, SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
-import { formatDateTime, serializeColumns } from '../../server/blade/serializer';
-import { parseWith, requiredQueryId } from '../../server/blade/validate';
+import { serializeColumns } from '../../server/blade/serializer';
+import { idBody, idField, idListField } from '../../server/blade/operation';
+import { requiredQueryId } from '../../server/blade/validate';
 import type { Db } from '../../server/db/types';
 import { schedulerOf } from '../../server/jobs';
 import { PROCESSOR_TYPE, processorProblem, taskCodesOf, type JobRow } from '../../server/jobs/processors';
@@ -35,17 +36,17 @@ const INSTANCE_TYPES: Record<string, FieldType> = {
 const INSTANCE_STATUS_NAMES: Record<number, string> = Object.fromEntries(JOB_INSTANCE_STATUS_OPTIONS.map((option) => [option.value, option.label.zh]));
 const TRIGGER_TYPE_NAMES: Record<number, string> = Object.fromEntries(JOB_TRIGGER_TYPE_OPTIONS.map((option) => [option.value, option.label.zh]));
 
-const idText = z.union([z.string(), z.number()]).transform((value) => String(value).trim()).refine(isIdText, { error: '不是有效的编号' });
 /** `sync`'s body: `{id}`, `{ids: [..]}` or `{ids: "1,2"}`. */
 const syncBody = z
-  .object({
-    id: idText.optional(),
-    ids: z
-      .union([z.array(idText), z.string().transform((text) => text.split(',').map((id) => id.trim()).filter(Boolean))])
-      .pipe(z.array(z.string().refine(isIdText, { error: '不是有效的编号' })).max(1000))
-      .optional(),
-  })
-  .refine((body) => body.id !== undefined || (body.ids?.length ?? 0) > 0, { error: '必填', path: ['ids'] });
+  .object({ id: idField().optional(), ids: idListField('编号', { allowEmpty: true }) })
+  .refine((body) => body.id !== undefined || body.ids.length > 0, { error: '请输入编号', path: ['ids'] });
+
+const ENABLE_ONLY = `${MSG.paramInvalid}: enable 只能是 0 或 1`;
+/** `change`'s query: the job and whether its schedule runs. */
+const changeQuery = z.object({
+  id: idField(),
+  enable: z.string({ error: ENABLE_ONLY }).trim().refine((enable) => enable === '0' || enable === '1', { error: ENABLE_ONLY }),
+});
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 /** A datetime as a read answers it (`""` when unset) or as a write parsed it. */
@@ -83,7 +84,7 @@ async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string):
  * trigger from now; `instance-list` pages a job's 运行记录.
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, user, values, before, isInsert }) {
+  async beforeWrite({ tx, user, values, before, isInsert, isPatch }) {
     const row = { ...before, ...values };
     // A missing type is the required check's to answer (after this hook), with the form's message.
     if (text(row.timeExpressionType) === '' || text(row.processorType) === '') return;
@@ -93,6 +94,9 @@ export const behaviour: ResourceBehaviour = {
       lifecycle_start: dateText(row.lifecycleStart),
       lifecycle_end: dateText(row.lifecycleEnd),
     });
+    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
+    // A patch (启停) changes neither timing nor processor: only the next trigger follows the switch.
+    if (isPatch) return;
     const timingText = timingProblem(timing);
     if (timingText) throw badRequest(timingText);
     const processorType = Number(row.processorType);
@@ -109,7 +113,6 @@ export const behaviour: ResourceBehaviour = {
       const missing = codes.filter((code) => !found.some((task) => task.task_code === code));
       if (missing.length > 0) throw badRequest(`任务参数: 测试任务不存在: ${missing.join('、')}`);
     }
-    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
     if (isInsert) {
       const [{ next }] = await tx.query<{ next: string }>(
         'SELECT COALESCE(MAX(job_id), 0) + 1 AS next FROM blade_job_info WHERE tenant_id = $1',
@@ -123,34 +126,18 @@ export const behaviour: ResourceBehaviour = {
     const { db } = services;
     const scheduler = schedulerOf(services);
 
-    operation('run', async (c) => {
-      const job = await jobOf(db, store, c.get('user'), requiredQueryId(c.req.query()));
-      const instanceId = await scheduler.trigger(job, TRIGGER_TYPE.manual);
-      return send(c, R.data({ instanceId }));
+    operation('run', { query: idBody }, async ({ user, query }) => {
+      const job = await jobOf(db, store, user, query.id);
+      return R.data({ instanceId: await scheduler.trigger(job, TRIGGER_TYPE.manual) });
     });
 
-    operation('change', async (c) => {
-      const query = c.req.query();
-      const job = await jobOf(db, store, c.get('user'), requiredQueryId(query));
-      const enable = query.enable?.trim();
-      if (enable !== '0' && enable !== '1') throw badRequest(`${MSG.paramInvalid}: enable 只能是 0 或 1`);
-      await db.query('UPDATE blade_job_info SET enable = $2, update_user = $3, update_time = $4 WHERE id = $1', [
-        job.id,
-        Number(enable),
-        c.get('user').userId,
-        formatDateTime(new Date()),
-      ]);
-      await rearmJobs(db, job.tenant_id, 'id = $2', [job.id]);
-      return send(c, R.success());
-    });
+    operation('change', { query: changeQuery }, (call) => store.patch(call, call.query.id, { enable: call.query.enable }));
 
-    operation('sync', async (c) => {
-      const body = parseWith(syncBody, await jsonBody(c.req.raw));
-      const ids = [...new Set([...(body.id ? [body.id] : []), ...(body.ids ?? [])])];
-      const visible = await store.byIds(c.get('user'), ids);
+    operation('sync', { body: syncBody }, async ({ user, body }) => {
+      const visible = await store.byIds(user, [...new Set([...(body.id ? [body.id] : []), ...body.ids])]);
       if (visible.length === 0) throw badRequest('任务不存在');
-      const scheduled = await rearmJobs(db, c.get('user').tenantId, 'id = ANY(string_to_array($2, \',\')::bigint[])', [visible.map((job) => String(job.id)).join(',')]);
-      return send(c, R.data({ synced: visible.length, scheduled }));
+      const scheduled = await rearmJobs(db, user.tenantId, 'id = ANY(string_to_array($2, \',\')::bigint[])', [visible.map((job) => String(job.id)).join(',')]);
+      return R.data({ synced: visible.length, scheduled });
     });
 
     read(`${store.schema.api}/instance-list`, async (c) => {

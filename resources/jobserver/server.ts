@@ -1,15 +1,13 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
-import { R, send } from '../../server/blade/envelope';
+import { R } from '../../server/blade/envelope';
 import { badRequest } from '../../server/blade/errors';
-import { requiredQueryId } from '../../server/blade/validate';
+import { idBody } from '../../server/blade/operation';
 import { rearmJobs } from '../../server/jobs/scheduler';
 
 /** 同步: the next trigger of every job of the app, recomputed from now (after a long stop, or to skip a missed run). */
 export const behaviour: ResourceBehaviour = {
   routes({ operation, store, services }) {
-    operation('sync', async (c) => {
-      const id = requiredQueryId(c.req.query());
-      const user = c.get('user');
+    operation('sync', { query: idBody }, async ({ user, query: { id } }) => {
       const [app] = await store.byIds(user, [id]);
       if (!app) throw badRequest('任务应用不存在');
       const [{ n }] = await services.db.query<{ n: string }>(
@@ -17,7 +15,7 @@ export const behaviour: ResourceBehaviour = {
         [user.tenantId, id],
       );
       const scheduled = await rearmJobs(services.db, user.tenantId, 'job_server_id = $2', [id]);
-      return send(c, R.data({ synced: Number(n), scheduled }));
+      return R.data({ synced: Number(n), scheduled });
     });
   },
 };

@@ -194,17 +194,6 @@ export interface GrantBody {
   apiScopeIds: string[];
 }
 
-export function parseGrantBody(body: unknown): GrantBody {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(`${MSG.paramInvalid}: 请求体必须是 JSON 对象`);
-  const raw = body as Record<string, unknown>;
-  return {
-    roleIds: idsOfBody(raw.roleIds, 'roleIds'),
-    menuIds: idsOfBody(raw.menuIds, 'menuIds'),
-    dataScopeIds: idsOfBody(raw.dataScopeIds, 'dataScopeIds'),
-    apiScopeIds: idsOfBody(raw.apiScopeIds, 'apiScopeIds'),
-  };
-}
-
 /** Refuses, naming them, menus outside what the caller may grant (grantableMenuIds); answers that set. */
 export async function assertGrantableMenus(db: Db, user: BladeUser, menuIds: string[]): Promise<Set<string>> {
   const allowed = await grantableMenuIds(db, user);

@@ -1,16 +1,26 @@
+import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { ADMIN_TENANT, isAdministrator } from '../../server/blade/context';
-import { jsonBody, markChildren } from '../../server/blade/crud';
+import { markChildren } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { pageOf, parsePaging } from '../../server/blade/query';
 import { actingInTenant } from '../../server/blade/scope';
-import { grant, grantTree, idsOfBody, parseGrantBody, roleTreeKeys } from './grants';
+import { idListField } from '../../server/blade/operation';
+import { grant, grantTree, idsOfBody, roleTreeKeys } from './grants';
 
 const SYSTEM = '/api/blade-system';
 /** Query keys that are not filters (blade-contract §2). */
 const NOT_FILTERS = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth']);
+
+/** `grant`: the roles, and what they hold from now on (an empty list takes everything of that kind away). */
+const grantBody = z.object({
+  roleIds: idListField('角色', { max: 5000 }),
+  menuIds: idListField('菜单', { max: 5000, allowEmpty: true }),
+  dataScopeIds: idListField('数据权限', { max: 5000, allowEmpty: true }),
+  apiScopeIds: idListField('接口权限', { max: 5000, allowEmpty: true }),
+});
 
 /**
  * Roles: the list is the tree (roots paged, children nested) unless filtered; a role cannot be its own ancestor;
@@ -73,9 +83,9 @@ export const behaviour: ResourceBehaviour = {
     read(`${SYSTEM}/menu/role-tree-keys`, async (c) =>
       send(c, R.data(await roleTreeKeys(db, c.get('user'), idsOfBody(c.req.query('roleIds'), 'roleIds')))),
     );
-    operation('grant', async (c) => {
-      await grant(db, c.get('user'), parseGrantBody(await jsonBody(c.req.raw)));
-      return send(c, R.status(true));
+    operation('grant', { body: grantBody }, async ({ user, body }) => {
+      await grant(db, user, body);
+      return R.status(true);
     });
   },
 };

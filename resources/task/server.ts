@@ -2,17 +2,10 @@ import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { createResourceStore, jsonBody } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
-import { isIdText } from '../../server/blade/ids';
+import { idField, idsBody } from '../../server/blade/operation';
 import { parseWith } from '../../server/blade/validate';
 import { schemaByName } from '../schemas';
 
-const idText = z.union([z.string(), z.number()]).transform(String).refine(isIdText, { error: '不是有效的编号' });
-const idsBody = z.object({
-  ids: z
-    .union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string().transform((text) => text.split(','))])
-    .transform((ids) => ids.map((id) => id.trim()).filter((id) => id !== ''))
-    .pipe(z.array(z.string().refine(isIdText, { error: '不是有效的编号' })).min(1).max(1000)),
-});
 /** Filters a picker may send; everything else is ignored. */
 const caseSelectBody = z.object({
   current: z.coerce.number().int().min(1).optional(),
@@ -20,7 +13,7 @@ const caseSelectBody = z.object({
   caseCode: z.string().max(64).optional(),
   caseTitle: z.string().max(255).optional(),
   moduleTypePath: z.string().max(255).optional(),
-  projectId: idText.optional(),
+  projectId: idField('所属项目').optional(),
 });
 
 /**
@@ -29,7 +22,7 @@ const caseSelectBody = z.object({
  */
 export const behaviour: ResourceBehaviour = {
   listScope: () => ['(t.parent_id IS NULL OR t.parent_id = 0)'],
-  routes({ read, write, store, services }) {
+  routes({ read, operation, store, services }) {
     const cases = createResourceStore(services.db, schemaByName('testcase')!);
     read(
       `${store.schema.api}/taskCaseSelect`,
@@ -44,9 +37,8 @@ export const behaviour: ResourceBehaviour = {
       },
       'POST',
     );
-    write(`${store.schema.api}/taskBatchDelete`, 'delete', async (c) => {
-      const { ids } = parseWith(idsBody, await jsonBody(c.req.raw));
-      return send(c, R.status((await store.remove(c.get('user'), ids)) > 0));
-    });
+    operation('delete', { path: `${store.schema.api}/taskBatchDelete`, body: idsBody }, async ({ user, body }) =>
+      R.status((await store.remove(user, body.ids)) > 0),
+    );
   },
 };

@@ -1,21 +1,21 @@
 import { randomInt } from 'node:crypto';
-import type { Context } from 'hono';
-import type { ResourceBehaviour, ResourceRoutes, WriteContext } from '../../server/blade/behaviour';
-import { formFields } from '../../server/blade/body';
-import { ADMIN_TENANT, ADMINISTRATOR_ROLE, type BladeEnv, type BladeUser } from '../../server/blade/context';
-import { createResourceStore, idList, primaryDept } from '../../server/blade/crud';
+import { z } from 'zod';
+import type { ResourceBehaviour, WriteContext } from '../../server/blade/behaviour';
+import { ADMIN_TENANT, ADMINISTRATOR_ROLE, type BladeUser } from '../../server/blade/context';
+import { createResourceStore, primaryDept, type ResourceStore } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
-import { parseFieldValue } from '../../server/blade/validate';
+import { idListField } from '../../server/blade/operation';
+import { fieldInput } from '../../server/blade/validate';
 import type { Db } from '../../server/db/types';
 import { PARAM } from '../../server/db/seed-data/settings';
 import { hashPlainPassword } from '../../server/users/password';
 import { schemaByName } from '../schemas';
-import { operationOf, type FieldSchema } from '../types';
+import { operationOf } from '../types';
 import { allowedMenusOf, grantMenus, limitTenantGrants } from './grants';
 import { tenantSchema } from './schema';
 
@@ -87,8 +87,7 @@ async function provisionTenant(tx: Db, user: BladeUser, tenantCode: string, tena
 }
 
 /** Tenants named by `tenantId` (their code, as BladeX sends it) or `id`, through the read seam. */
-async function tenantOfQuery(routes: ResourceRoutes, user: BladeUser, query: Record<string, string>): Promise<Row> {
-  const { store } = routes;
+async function tenantOfQuery(store: ResourceStore, user: BladeUser, query: { tenantId?: string; id?: string }): Promise<Row> {
   if (query.tenantId) {
     const page = await store.list(user, { tenantId_equal: query.tenantId, size: '1' });
     const [row] = page.records as Row[];
@@ -102,28 +101,24 @@ async function tenantOfQuery(routes: ResourceRoutes, user: BladeUser, query: Rec
   return row;
 }
 
-/** The caller's tenants among `ids` (query `ids`), refusing an empty or malformed list. */
-async function tenantsOfIds(routes: ResourceRoutes, user: BladeUser, text: string | undefined): Promise<Row[]> {
-  const ids = idList(text);
-  if (ids.length === 0) throw badRequest(`${MSG.missingParam}: ids`);
-  if (ids.length > 1000 || !ids.every(isIdText)) throw badRequest(`${MSG.paramType}: ids`);
-  const rows = await routes.store.byIds(user, ids);
+/** The caller's tenants among `ids`. */
+async function tenantsOfIds(store: ResourceStore, user: BladeUser, ids: string[]): Promise<Row[]> {
+  const rows = await store.byIds(user, ids);
   if (rows.length === 0) throw badRequest('租户不存在');
   return rows;
 }
 
-/** Query string and a form body (BladeX's clients send these calls' values either way). */
-async function paramsOf(c: Context<BladeEnv>): Promise<Record<string, string>> {
-  const type = c.req.header('content-type') ?? '';
-  const form = type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data') ? await formFields(c) : {};
-  return { ...form, ...c.req.query() };
-}
-
-function operationField(alias: string, name: string): FieldSchema {
+/** An input of an operation's dialog, as its `fields` declare it. */
+function operationInput(alias: string, name: string) {
   const field = operationOf(tenantSchema, alias)?.fields?.find((candidate) => candidate.name === name);
   if (!field) throw new Error(`tenant: operation ${alias} has no field ${name}`);
-  return field;
+  return fieldInput(field);
 }
+
+/** The tenants of an operation: `ids` of the query (or a form body). */
+const idsParams = z.object({ ids: idListField('租户') });
+/** One tenant, by its code (`tenantId`) or `id`. */
+const tenantParam = { tenantId: z.string().max(12).optional(), id: z.string().max(20).optional() };
 
 const isAdminTenant = (row: Row) => row.tenantId === ADMIN_TENANT;
 
@@ -184,94 +179,59 @@ export const behaviour: ResourceBehaviour = {
     routes.read(`${api}/page`, async (c) => send(c, R.data(await store.list(c.get('user'), c.req.query()))));
 
     // 授权配置: account quota (-1 unlimited) and expiry of the chosen tenants.
-    routes.operation('setting', async (c) => {
-      const user = c.get('user');
-      const params = await paramsOf(c);
-      const rows = await tenantsOfIds(routes, user, params.ids);
-      const accountNumber = parseFieldValue(operationField('setting', 'accountNumber'), params.accountNumber);
-      if (accountNumber === null) throw badRequest('请输入账号额度');
-      if ((accountNumber as number) < -1) throw badRequest('账号额度不能小于-1');
-      const expireTime = parseFieldValue(operationField('setting', 'expireTime'), params.expireTime);
-      await db.query(
-        `UPDATE blade_tenant SET account_number = $1, expire_time = $2, update_user = $3, update_time = $4
-         WHERE id = ANY(string_to_array($5, ',')::bigint[]) AND is_deleted = 0`,
-        [accountNumber, expireTime, isIdText(user.userId) ? user.userId : null, formatDateTime(new Date()), rows.map((row) => row.id).join(',')],
-      );
-      return send(c, R.success());
+    const settingParams = idsParams.extend({
+      accountNumber: operationInput('setting', 'accountNumber').refine((quota: unknown) => Number(quota) >= -1, { error: '账号额度不能小于-1' }),
+      expireTime: operationInput('setting', 'expireTime'),
+    });
+    routes.operation('setting', { params: settingParams }, async (call) => {
+      const { ids, accountNumber, expireTime } = call.params;
+      const rows = await tenantsOfIds(store, call.user, ids);
+      await db.transaction(async (tx) => {
+        for (const row of rows) await store.patch({ ...call, tx }, String(row.id), { accountNumber, expireTime });
+      });
     });
 
     // 数据源配置: binds one datasource to a tenant (empty unbinds).
-    routes.operation('datasource', async (c) => {
-      const user = c.get('user');
-      const params = await paramsOf(c);
-      const tenant = await tenantOfQuery(routes, user, params);
-      const datasourceId = parseFieldValue(operationField('datasource', 'datasourceId'), params.datasourceId) as string | null;
-      if (datasourceId) {
-        const source = schemaByName('datasource')!;
-        const [found] = await createResourceStore(db, source).byIds(user, [datasourceId]);
-        if (!found) throw badRequest('数据源不存在');
-      }
-      await db.query('UPDATE blade_tenant SET datasource_id = $1, update_time = $2 WHERE id = $3 AND is_deleted = 0', [
-        datasourceId,
-        formatDateTime(new Date()),
-        tenant.id,
-      ]);
-      return send(c, R.success());
+    const datasourceParams = z.object({ ...tenantParam, datasourceId: operationInput('datasource', 'datasourceId') });
+    routes.operation('datasource', { params: datasourceParams }, async (call) => {
+      const tenant = await tenantOfQuery(store, call.user, call.params);
+      await store.patch(call, String(tenant.id), { datasourceId: call.params.datasourceId });
     });
 
     // 产品包详情: the package of a tenant (null without one).
     const packages = createResourceStore(db, schemaByName('tenantpackage')!);
     routes.read(`${api}/package-detail`, async (c) => {
       const user = c.get('user');
-      const tenant = await tenantOfQuery(routes, user, c.req.query());
+      const tenant = await tenantOfQuery(store, user, c.req.query());
       const packageId = tenant.packageId as string;
       const found = packageId && packageId !== '-1' ? await packages.detail(user, packageId) : undefined;
       return send(c, R.data(found ?? null));
     });
 
-    // 产品包配置: sets a tenant's package and limits its roles' menus to it.
-    routes.operation('package-setting', async (c) => {
-      const user = c.get('user');
-      const params = await paramsOf(c);
-      const tenant = await tenantOfQuery(routes, user, params);
+    // 产品包配置: sets a tenant's package; the tenant's hooks limit its roles' menus to it.
+    const packageParams = z.object({ ...tenantParam, packageId: operationInput('package-setting', 'packageId') });
+    routes.operation('package-setting', { params: packageParams }, async (call) => {
+      const tenant = await tenantOfQuery(store, call.user, call.params);
       if (isAdminTenant(tenant)) throw badRequest('管理租户不能配置产品包');
-      const packageId = parseFieldValue(operationField('package-setting', 'packageId'), params.packageId) as string | null;
-      if (packageId && !(await packages.detail(user, packageId))) throw badRequest('产品包不存在');
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE blade_tenant SET package_id = $1, update_time = $2 WHERE id = $3 AND is_deleted = 0', [
-          packageId,
-          formatDateTime(new Date()),
-          tenant.id,
-        ]);
-        await limitTenantGrants(tx, user, String(tenant.tenantId), packageId);
-      });
-      return send(c, R.success());
+      await store.patch(call, String(tenant.id), { packageId: call.params.packageId });
     });
 
     // 回收: the tenants go to the recycle bin (status 2): nobody of theirs can log in, their sessions end.
-    routes.operation('recycle', async (c) => {
-      const user = c.get('user');
-      const rows = await tenantsOfIds(routes, user, (await paramsOf(c)).ids);
+    routes.operation('recycle', { params: idsParams }, async (call) => {
+      const rows = await tenantsOfIds(store, call.user, call.params.ids);
       if (rows.some(isAdminTenant)) throw badRequest('不能回收管理租户');
       await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE blade_tenant SET status = $1, update_time = $2 WHERE id = ANY(string_to_array($3, ',')::bigint[]) AND is_deleted = 0`,
-          [STATUS.recycled, formatDateTime(new Date()), rows.map((row) => row.id).join(',')],
-        );
+        for (const row of rows) await store.patch({ ...call, tx }, String(row.id), { status: STATUS.recycled });
         await endSessions(tx, rows.map((row) => String(row.tenantId)));
       });
-      return send(c, R.success());
     });
 
     // 通过: recycled tenants are back in service.
-    routes.operation('pass', async (c) => {
-      const user = c.get('user');
-      const rows = await tenantsOfIds(routes, user, (await paramsOf(c)).ids);
-      await db.query(
-        `UPDATE blade_tenant SET status = $1, update_time = $2 WHERE id = ANY(string_to_array($3, ',')::bigint[]) AND is_deleted = 0`,
-        [STATUS.active, formatDateTime(new Date()), rows.map((row) => row.id).join(',')],
-      );
-      return send(c, R.success());
+    routes.operation('pass', { params: idsParams }, async (call) => {
+      const rows = await tenantsOfIds(store, call.user, call.params.ids);
+      await db.transaction(async (tx) => {
+        for (const row of rows) await store.patch({ ...call, tx }, String(row.id), { status: STATUS.active });
+      });
     });
   },
 };

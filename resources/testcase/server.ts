@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import type { BladeUser, ServerServices } from '../../server/blade/context';
-import { createResourceStore, jsonBody, type ResourceStore } from '../../server/blade/crud';
-import { R, send } from '../../server/blade/envelope';
+import { createResourceStore, type ResourceStore } from '../../server/blade/crud';
+import { R } from '../../server/blade/envelope';
 import { BladeError, badRequest } from '../../server/blade/errors';
 import { nextId } from '../../server/blade/ids';
-import { parseWith } from '../../server/blade/validate';
 import { cellErrorText, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn } from '../../server/excel';
 import { tenantObjectKey, uploadKey } from '../../server/storage/keys';
 import { exportAndRecord, listRows } from '../exportchecklist/exports';
@@ -205,21 +204,20 @@ const errorLines = (errors: RowError[], badRows: number, shownRows: number) => {
   return lines.join('\n');
 };
 
-const uploadBody = z.object({ bathNo: z.string().trim().min(1, '不能为空').max(64) });
+const uploadBody = z.object({ bathNo: z.string().trim().min(1).max(64).describe('批次号') });
 
 /** The batch number of a check: sortable by time, unique. */
 const newBatchNo = () => `IMP${nextId()}`;
 
 export const behaviour: ResourceBehaviour = {
-  routes({ read, write, operation, store, services }) {
+  routes({ read, operation, store, services }) {
     const base = testCaseSchema.api;
     const records = createResourceStore(services.db, importCheckSchema);
     const record = (user: BladeUser, values: Row) => records.submit(user, values);
 
     read(`${base}/template`, async () => templateResponse('测试用例导入模板.xlsx', (await columnsOf(services)) as ExcelColumn<never>[]));
 
-    operation('import', async (c) => {
-      const user = c.get('user');
+    operation('import', {}, async ({ c, user }) => {
       const file = await receiveXlsx(c);
       const bathNo = newBatchNo();
       const { key } = uploadKey('import', file.name, file.size, Date.now());
@@ -241,12 +239,10 @@ export const behaviour: ResourceBehaviour = {
         validCount: checked.good.length,
         errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
       });
-      return send(c, R.data({ id, bathNo, fileUrl: key, total: checked.total, valid: checked.good.length, errors: checked.errors }));
+      return R.data({ id, bathNo, fileUrl: key, total: checked.total, valid: checked.good.length, errors: checked.errors });
     });
 
-    write(`${base}/uploadTestCase`, 'import', async (c) => {
-      const user = c.get('user');
-      const { bathNo } = parseWith(uploadBody, await jsonBody(c.req.raw));
+    operation('import', { path: `${base}/uploadTestCase`, body: uploadBody }, async ({ user, body: { bathNo } }) => {
       const page = await records.list(user, { bathNo_equal: bathNo, optType_equal: String(OPT_CHECK), size: '1' });
       const checkRecord = page.records[0] as Row | undefined;
       if (!checkRecord?.fileUrl) throw badRequest(`批次号「${bathNo}」不存在`);
@@ -271,12 +267,12 @@ export const behaviour: ResourceBehaviour = {
         validCount: checked.good.length,
         errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
       });
-      return send(c, R.data({ id, bathNo, total: checked.total, imported: checked.good.length, skipped: checked.badRows, errors: checked.errors }));
+      return R.data({ id, bathNo, total: checked.total, imported: checked.good.length, skipped: checked.badRows, errors: checked.errors });
     });
 
-    operation('export', async (c) => {
+    operation('export', {}, ({ c, user }) => {
       const query = c.req.query();
-      return exportAndRecord(services, c.get('user'), testCaseSchema, EXPORT_COLUMNS, listRows(store, c.get('user'), query), query);
+      return exportAndRecord(services, user, testCaseSchema, EXPORT_COLUMNS, listRows(store, user, query), query);
     });
   },
 };

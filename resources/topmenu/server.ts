@@ -1,27 +1,20 @@
 import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
-import { idList, jsonBody } from '../../server/blade/crud';
+import { idList } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
-import { parseWith } from '../../server/blade/validate';
+import { idListField } from '../../server/blade/operation';
 import { schemaByName } from '../schemas';
 import { menuRows, menuTreeNodes } from '../menu/server';
 import { assertGrantableMenus, grantableMenuIds } from '../role/grants';
 import { createResourceStore } from '../../server/blade/crud';
 
-/** A list of ids, as an array or a comma-joined string (Saber sends arrays, scripts often a string). */
-const ids = (label: string) =>
-  z
-    .union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string().transform((text) => text.split(','))])
-    .transform((list) => [...new Set(list.map((id) => id.trim()).filter((id) => id !== ''))])
-    .refine((list) => list.length <= 2000 && list.every(isIdText), { error: `${label}不正确` });
-
 const grantBody = z.object({
-  topMenuIds: ids('顶部菜单编号').refine((list) => list.length > 0, { error: '请选择顶部菜单' }),
-  menuIds: ids('菜单编号').optional().default([]),
+  topMenuIds: idListField('顶部菜单编号', { max: 2000, allowEmpty: true }).refine((list) => list.length > 0, { error: '请选择顶部菜单' }),
+  menuIds: idListField('菜单编号', { max: 2000, allowEmpty: true }),
 });
 
 /**
@@ -45,9 +38,7 @@ export const behaviour: ResourceBehaviour = {
     const { db } = services;
     const menuStore = createResourceStore(db, schemaByName('menu')!);
 
-    operation('setting', async (c) => {
-      const user = c.get('user');
-      const body = parseWith(grantBody, await jsonBody(c.req.raw));
+    operation('setting', { body: grantBody }, async ({ user, body }) => {
       await db.transaction(async (tx) => {
         const params = new SqlParams();
         const owned = await tx.query<{ id: string }>(
@@ -77,7 +68,7 @@ export const behaviour: ResourceBehaviour = {
           }
         }
       });
-      return send(c, R.status(true));
+      return R.status(true);
     });
 
     read('/api/blade-system/menu/grant-top-tree', async (c) => {

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeEnv, BladeUser, ServerServices } from './context';
 import type { SqlParams } from './query';
-import type { ResourceStore } from './crud';
+import type { OperationHandler, OperationSpec, ParsedInput } from './operation';
+import type { ResourceStore } from './store-types';
 
 /** A row being written, as a `server.ts` hook sees it inside the write transaction. */
 export interface WriteContext {
@@ -13,6 +15,11 @@ export interface WriteContext {
   /** The row's id (new on insert). */
   id: string;
   isInsert: boolean;
+  /**
+   * A `store.patch` from server code (an operation setting some columns), not a form's submit: the values are the
+   * server's own, and only the patched fields are present.
+   */
+  isPatch: boolean;
   /** Values about to be stored, by field name; a hook may change them (before) or read them (after). */
   values: Record<string, unknown>;
   /** The stored row before an update, as answered on the wire. */
@@ -33,19 +40,28 @@ export interface RemoveContext {
   ids: string[];
 }
 
+type Input = z.ZodType<unknown>;
 type Handler = (c: Context<BladeEnv>) => Response | Promise<Response>;
 
 /** What a resource's custom endpoints are mounted with: each carries its guard, declared where it is mounted. */
 export interface ResourceRoutes {
   store: ResourceStore;
   services: ServerServices;
-  /** Mounts the declared operation `alias` at its method and path, guarded by its button code. */
-  operation(alias: string, handler: Handler): void;
+  /**
+   * Mounts the declared operation `alias` at its method and path (or `spec.path`), guarded by its button code: the
+   * inputs `spec` declares are parsed before `handler` runs (a 400 naming the field), and a successful POST leaves an
+   * operation-log row.
+   */
+  operation<B extends Input | undefined = undefined, Q extends Input | undefined = undefined, P extends Input | undefined = undefined>(
+    alias: string,
+    spec: OperationSpec<B, Q, P>,
+    handler: OperationHandler<ParsedInput<B>, ParsedInput<Q>, ParsedInput<P>>,
+  ): void;
   /** A read endpoint (full path), open to whoever may open this screen or one that picks its rows. */
   read(path: string, handler: Handler, method?: 'GET' | 'POST'): void;
   /** A read endpoint (full path, GET) open to every signed-in caller: lookups any screen makes (dictionary options). */
   open(path: string, handler: Handler): void;
-  /** A write endpoint (full path) guarded by the button of the declared operation `alias`. */
+  /** A write endpoint (full path) guarded by the button of the declared operation `alias`, its body read by hand. */
   write(path: string, alias: string, handler: Handler): void;
 }
 

@@ -11,11 +11,9 @@ import { addLinks, linkTargetIdKey, linkTargetIdsKey } from './link-rows';
 import { assertIdentifier, BASE_ALIAS } from './model';
 import { SqlParams } from './query';
 import { readModelOf, selectListOf } from './read-model';
+import { idField, idListField, parseInput } from './operation';
 import { readScope } from './scope';
 import { formatDateTime, serializeRow } from './serializer';
-import { parseWith } from './validate';
-
-const idText = z.union([z.string(), z.number()]).transform(String).refine(isIdText, { error: '不是有效的编号' });
 
 /** The link table of a relation (parent id, target id, audit shape), as idempotent DDL. */
 export function linkTableDdl(link: LinkSchema): string {
@@ -44,8 +42,8 @@ export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: 
   const targetModel = readModelOf(target.name, target.fields);
   const parentParam = parentKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const targetIdsKey = linkTargetIdsKey(link);
-  const saveBody = z.object({ [parentParam]: idText, [targetIdsKey]: z.array(idText).min(1).max(500) });
-  const removeBody = z.object({ ids: z.array(idText).min(1).max(500) });
+  const saveBody = z.object({ [parentParam]: idField(schema.title.zh), [targetIdsKey]: idListField(target.title.zh, { max: 500 }) });
+  const removeBody = z.object({ ids: idListField(link.label.zh, { max: 500 }) });
 
   async function assertParent(tx: Db, user: Parameters<typeof readScope>[0], id: string) {
     const params = new SqlParams();
@@ -78,7 +76,7 @@ export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: 
 
   routes.write(link.endpoints.save, 'edit', async (c) => {
     const user = c.get('user');
-    const body = parseWith(saveBody, await jsonBody(c.req.raw)) as Record<string, string | string[]>;
+    const body = parseInput(saveBody, await jsonBody(c.req.raw)) as Record<string, string | string[]>;
     const parentId = body[parentParam] as string;
     const targetIds = body[targetIdsKey] as string[];
     await db.transaction(async (tx) => {
@@ -90,7 +88,7 @@ export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: 
 
   routes.write(link.endpoints.remove, 'edit', async (c) => {
     const user = c.get('user');
-    const { ids } = parseWith(removeBody, await jsonBody(c.req.raw));
+    const { ids } = parseInput(removeBody, await jsonBody(c.req.raw));
     const params = new SqlParams();
     const removed = await db.query(
       `UPDATE ${table} SET is_deleted = 1, update_time = ${params.add(formatDateTime(new Date()))}

@@ -8,6 +8,7 @@ import { mountLink } from './links';
 import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
 import { bodyForLog, recordOperation } from './logs';
+import { operationHandler } from './operation';
 import { assertCode, hasMenu } from './permissions';
 import { actingInTenant } from './scope';
 import { parseIdValue } from './validate';
@@ -98,10 +99,11 @@ export function mountResource(
     read,
     open: (path, handler) => app.get(path, handler),
     write: (path, alias, handler) => write(path, alias, handler),
-    operation(alias, handler) {
+    operation(alias, spec, handler) {
       const operation = operationOf(schema, alias);
-      if (!operation?.path) throw new Error(`${schema.name}: operation "${alias}" has no path`);
-      write(url(operation.path), alias, handler, operation.method ?? 'POST');
+      const path = spec.path ?? (operation?.path ? url(operation.path) : undefined);
+      if (!operation || !path) throw new Error(`${schema.name}: operation "${alias}" has no path`);
+      write(path, alias, operationHandler(spec, handler), spec.path ? 'POST' : (operation.method ?? 'POST'));
     },
   };
   behaviour.routes?.(routes);

@@ -159,3 +159,24 @@ export function parseWith<T>(schema: z.ZodType<T>, body: unknown): T {
   const path = issue?.path.length ? `${issue.path.join('.')}: ` : '';
   throw badRequest(`${MSG.paramInvalid}: ${path}${issue?.message ?? ''}`);
 }
+
+/**
+ * A schema field as an operation's input (the `fields` an operation asks for in its dialog): empty is null, anything
+ * else parsed as the write path parses it, with the same messages; a required field refuses empty.
+ */
+export function fieldInput(field: FieldSchema) {
+  return z
+    .unknown()
+    // Optional to zod, so an absent key reaches the transform (which decides whether empty is allowed).
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === null || raw === undefined || raw === '') {
+        if (field.required) ctx.addIssue({ code: 'custom', message: ruleMessages.required(field) });
+        return null;
+      }
+      const result = validatorOf(field).safeParse(raw);
+      if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? ruleMessages.format(field) });
+      return result.success ? result.data : null;
+    })
+    .describe(field.label.zh);
+}

@@ -196,7 +196,7 @@ describe('top menus', () => {
     expectRefusal(await post(`${TOP}/grant`, { topMenuIds: [], menuIds: [param.id] }), /请选择顶部菜单/);
     expectRefusal(await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: [button.id] }), '菜单不存在');
     expectRefusal(await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: ['42'] }), '菜单不存在');
-    expectRefusal(await post(`${TOP}/grant`, { topMenuIds: ['x;1'], menuIds: [] }), /顶部菜单编号不正确/);
+    expectRefusal(await post(`${TOP}/grant`, { topMenuIds: ['x;1'], menuIds: [] }), /顶部菜单编号格式不正确/);
 
     expectOk(await post(`${TOP}/grant`, { topMenuIds: [top.id], menuIds: [param.id] }));
     // The other tenant can neither change nor read it, nor filter its routes with it.

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { BladeEnv, BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { BladeError, MSG, badRequest, forbidden, unauthorized } from '../../blade/errors';
-import { isIdText } from '../../blade/ids';
+import { idBody, idField, idListField } from '../../blade/operation';
 import { hasMenu, requireCode, requireMenu } from '../../blade/permissions';
 import { parsePaging } from '../../blade/query';
 import { formatDateTime } from '../../blade/serializer';
@@ -66,20 +66,15 @@ export function executionSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 
 // ---- bodies ----
 
-const idSchema = z
-  .union([z.string(), z.number().int()])
-  .transform((value) => String(value).trim())
-  .refine(isIdText, { message: '不是合法的编号' });
-
-const idBody = z.object({ id: idSchema });
+const idSchema = idField();
 
 const executeBody = z
   .object({
     id: idSchema.optional(),
-    ids: z.union([z.array(idSchema).min(1).max(100), z.string().max(2000)]).optional(),
+    ids: idListField('编号', { max: 100, allowEmpty: true }),
     timeLimitSeconds: z.number().int().min(1).max(86400).optional(),
   })
-  .refine((body) => body.id !== undefined || body.ids !== undefined, { message: '必填', path: ['id'] });
+  .refine((body) => body.id !== undefined || body.ids.length > 0, { message: '必填', path: ['id'] });
 
 const heartbeatBody = z.object({ caseId: idSchema.optional() });
 const logBody = z.object({ caseId: idSchema, chunk: z.string().max(256 * 1024) });
@@ -115,11 +110,7 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 const queryId = (c: Context, name = 'id') => requiredQueryId(c.req.query(), name);
 
 function idsOf(body: z.infer<typeof executeBody>): string[] {
-  const list = typeof body.ids === 'string' ? body.ids.split(',').map((id) => id.trim()).filter(Boolean) : (body.ids ?? []);
-  for (const id of list) if (!isIdText(id)) throw badRequest(`${MSG.paramInvalid}: ids 不是合法的编号`);
-  const all = body.id !== undefined ? [body.id, ...list] : list;
-  if (all.length === 0) throw badRequest(`${MSG.paramInvalid}: id 必填`);
-  return [...new Set(all)];
+  return [...new Set(body.id !== undefined ? [body.id, ...body.ids] : body.ids)];
 }
 
 const limitBody = (maxSize: number) =>

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { ResourceRoutes } from '../../server/blade/behaviour';
+import { R } from '../../server/blade/envelope';
+import { badRequest } from '../../server/blade/errors';
+import { isIdText } from '../../server/blade/ids';
+import { idField, idListField } from '../../server/blade/operation';
+import { formatDateTime } from '../../server/blade/serializer';
+import { fieldInput } from '../../server/blade/validate';
+import { hashPlainPassword } from '../../server/users/password';
+import { revokeUserSessions } from '../../server/users/sessions';
+import { assertOwned, initPasswordOf } from './lookups';
+import { userSchema } from './schema';
+import { exportUsers, importUsers } from './sheets';
+
+const fieldOf = (name: string) => userSchema.fields.find((field) => field.name === name)!;
+
+/** BladeX takes `userIds` and `roleIds` as request parameters: the query, a form or a JSON body. */
+const userIds = idListField('用户', { max: 500 });
+const idsParams = z.object({ ids: idListField('用户') });
+const roleParams = z.object({ userIds, roleIds: idListField('角色', { max: 500 }) });
+const platformParams = z.object({
+  userId: idField('用户'),
+  userType: fieldInput(fieldOf('userType')),
+  userExt: fieldInput(fieldOf('userExt')),
+});
+
+/** The user screen's operations: remove, update, 角色配置, 密码重置, 平台配置, 导出 and 导入. */
+export function userOperations({ operation, store, services }: ResourceRoutes) {
+  const { db } = services;
+  const base = store.schema.api;
+
+  // Nobody removes their own account (checked before anything else); the removal ends the users' sessions.
+  operation('delete', { path: `${base}/remove`, query: idsParams }, async ({ user, query: { ids } }) => {
+    if (ids.includes(user.userId)) throw badRequest('不能删除本账号!');
+    return R.status((await store.remove(user, ids)) > 0);
+  });
+
+  // BladeX `update`: an edit by id (the password stays as it is).
+  operation('edit', { path: `${base}/update`, body: z.looseObject({ id: idField() }) }, async ({ user, body }) =>
+    R.status((await store.submit(user, body)) !== undefined),
+  );
+
+  // Only roles of the caller's own tenant may be granted; users the caller cannot see are left alone.
+  operation('role', { params: roleParams }, async (call) => {
+    const { userIds: ids, roleIds } = call.params;
+    await assertOwned(db, 'blade_role', call.user.tenantId, roleIds, '角色');
+    const users = await store.byIds(call.user, ids);
+    await db.transaction(async (tx) => {
+      for (const row of users) await store.patch({ ...call, tx }, String(row.id), { roleId: roleIds.join(',') });
+    });
+    return R.status(users.length > 0);
+  });
+
+  // One hash for every user of the reset (bcrypt is slow on purpose), so one UPDATE rather than a patch per user.
+  operation('reset-password', { params: z.object({ userIds }) }, async ({ user, params }) => {
+    const hash = await hashPlainPassword(await initPasswordOf(db, user.tenantId));
+    const updated = await db.query<{ id: string }>(
+      `UPDATE blade_user SET password = $1, update_user = $2, update_time = $3
+       WHERE id = ANY(string_to_array($4, ',')::bigint[]) AND tenant_id = $5 AND is_deleted = 0 RETURNING id::text AS id`,
+      [hash, isIdText(user.userId) ? user.userId : null, formatDateTime(new Date()), params.userIds.join(','), user.tenantId],
+    );
+    // The password change ends the users' sessions (database trigger); said here as well for the reader.
+    for (const row of updated) await revokeUserSessions(db, row.id);
+    return R.status(updated.length > 0);
+  });
+
+  operation('platform', { params: platformParams }, (call) =>
+    store.patch(call, call.params.userId, { userType: call.params.userType, userExt: call.params.userExt ?? '' }),
+  );
+
+  operation('export', {}, ({ c, user }) => exportUsers(store, db, user, c.req.query()));
+  operation('import', {}, ({ c, user }) => importUsers(c, store, db, user));
+}

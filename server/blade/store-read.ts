@@ -1,0 +1,83 @@
+import type { ResourceBehaviour } from './behaviour';
+import type { BladeUser } from './context';
+import { badRequest, MSG } from './errors';
+import { isIdText } from './ids';
+import { anchoredPage } from './keyset';
+import { BASE_ALIAS } from './model';
+import { buildFilters, orderSql, pageOf, parseOrder, parseOrderTerms, parsePaging, SqlParams } from './query';
+import { serializeRow } from './serializer';
+import type { StoreCore } from './store-core';
+import type { ResourceStore } from './store-types';
+
+/** The read part of a resource store: pages, details, rows by id and picker options. */
+export function createStoreRead(core: StoreCore, behaviour: ResourceBehaviour): Pick<ResourceStore, 'list' | 'detail' | 'byIds' | 'select'> {
+  const { db, schema, table, model, selectList, from, children, scopeOf, readRows, childRowsOf } = core;
+
+  async function countLive(user: BladeUser): Promise<number> {
+    const [row] = schema.tenantScoped
+      ? await db.cachedQuery<{ n: string }>(
+          'SELECT live_rows AS n FROM blade_row_count WHERE table_name = $1 AND tenant_id = $2',
+          [table, user.tenantId],
+        )
+      : await db.cachedQuery<{ n: string }>(
+          'SELECT COALESCE(sum(live_rows), 0)::bigint AS n FROM blade_row_count WHERE table_name = $1',
+          [table],
+        );
+    return Number(row?.n ?? 0);
+  }
+
+  return {
+    async list(user, query) {
+      const params = new SqlParams();
+      const scope = scopeOf(user, params);
+      const filters = [...buildFilters(query, model.columns, params), ...(behaviour.listScope?.(user, query, params) ?? [])];
+      const where = [...scope.predicates, ...filters].join(' AND ');
+      const terms = parseOrderTerms(query, model.columns, schema.defaultSort);
+      const paging = parsePaging(query);
+      // Deep pages of a whole list start from the nearest kept anchor instead of walking every row before them.
+      const anchored =
+        filters.length === 0 && scope.countsAllLiveRows
+          ? await anchoredPage(db, table, where, params, terms, paging.offset)
+          : undefined;
+      const rows = await db.cachedQuery(
+        `SELECT ${selectList} FROM ${from} WHERE ${anchored ? `${where} AND ${anchored.predicate}` : where}
+         ORDER BY ${orderSql(terms)} LIMIT ${paging.size} OFFSET ${anchored?.offset ?? paging.offset}`,
+        params.values,
+      );
+      let total: number;
+      if (paging.offset === 0 && rows.length < paging.size) total = rows.length;
+      else if (filters.length === 0 && scope.countsAllLiveRows) total = await countLive(user);
+      else {
+        const [row] = await db.cachedQuery<{ n: string }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params.values);
+        total = Number(row.n);
+      }
+      return pageOf(
+        rows.map((row) => serializeRow(row, model.columns)),
+        total,
+        paging,
+      );
+    },
+
+    async detail(user, id) {
+      if (!isIdText(id)) throw badRequest(`${MSG.paramType}: id`);
+      const params = new SqlParams();
+      const [row] = await readRows(user, [`${BASE_ALIAS}.id = ${params.add(id)}`], params);
+      if (!row) return undefined;
+      return children.length > 0 ? { ...row, ...(await childRowsOf(user, id)) } : row;
+    },
+
+    async byIds(user, ids) {
+      if (ids.length === 0) return [];
+      if (ids.length > 1000 || !ids.every(isIdText)) throw badRequest(`${MSG.paramType}: ids`);
+      const params = new SqlParams();
+      return readRows(user, [`${BASE_ALIAS}.id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`], params);
+    },
+
+    async select(user, query) {
+      const params = new SqlParams();
+      const filters = buildFilters(query, model.columns, params);
+      const order = parseOrder({}, model.columns, schema.defaultSort);
+      return readRows(user, filters, params, `ORDER BY ${order} LIMIT 100`);
+    },
+  };
+}

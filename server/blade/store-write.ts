@@ -1,0 +1,361 @@
+import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
+import { choiceOutside, ruleMessages } from '../../resources/validation';
+import type { Db } from '../db/types';
+import type { ResourceBehaviour, WriteContext } from './behaviour';
+import { ADMIN_TENANT, type BladeUser } from './context';
+import { badRequest, MSG } from './errors';
+import { isIdText, nextId } from './ids';
+import { writeLinksOfBody } from './link-rows';
+import { assertIdentifier, BASE_ALIAS, uniqueIndexName } from './model';
+import { SqlParams } from './query';
+import { readScope } from './scope';
+import { formatDateTime } from './serializer';
+import type { StoreCore } from './store-core';
+import type { ResourceStore, Row } from './store-types';
+import { checkRowRules, parseFieldValue, parseIdValue } from './validate';
+
+/** The first dept of the caller: audit `create_dept` holds one id, the token may carry several. */
+export function primaryDept(user: BladeUser): string | null {
+  const first = user.deptId.split(',')[0];
+  return isIdText(first) ? first : null;
+}
+
+/** Where other tables point at rows of a resource: removing a row still in use is refused with `message`. */
+export interface Usage {
+  table: string;
+  column: string;
+  message: string;
+  pathColumn?: boolean;
+  /** The using table holds rows of several tenants scoped by `tenant_id` (default); false for shared tables. */
+  tenantScoped?: boolean;
+}
+
+/** What the write part needs of the registry: the resources refs point at, and where others use this one. */
+export interface WriteLinks {
+  schemaOf(name: string): ResourceSchema | undefined;
+  usages: Usage[];
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+function requireObject(body: unknown): Row {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest(`${MSG.paramInvalid}: 请求体必须是 JSON 对象`);
+  }
+  return body as Row;
+}
+
+/** The audit `status` (blade-contract §1) is writable like any int field unless the schema declares its own. */
+const STATUS_FIELD: FieldSchema = { name: 'status', type: 'int', label: { zh: '状态', en: 'Status' } };
+
+/** Writable fields of a field list: declared, stored (or write-only) and not read-only, and the audit status. */
+const writableOf = (fields: readonly FieldSchema[]) => [
+  ...fields.filter((field) => !field.readOnly && (!field.virtual || field.writeOnly)),
+  ...(fields.some((field) => field.name === 'status') ? [] : [STATUS_FIELD]),
+];
+
+/** Stored fields of a schema (the audit status included), once each: what a write may set. */
+const storedOf = (fields: readonly FieldSchema[]) =>
+  [...fields.filter((field) => !field.virtual), STATUS_FIELD].filter(
+    (field, index, all) => all.findIndex((other) => other.name === field.name) === index,
+  );
+
+/** Body values of the writable fields (parsed), keyed by field name; absent keys stay absent. */
+function parseValues(fields: readonly FieldSchema[], body: Row, isInsert: boolean): Row {
+  const values: Row = {};
+  for (const field of writableOf(fields)) {
+    let value = Object.hasOwn(body, field.name) ? parseFieldValue(field, body[field.name]) : undefined;
+    // A write-only value left empty on update keeps what is stored (the form never shows it).
+    if (field.writeOnly && !isInsert && value === null) value = undefined;
+    // A default fills an absent key; a value sent empty is the user's choice (a required field refuses it).
+    if (isInsert && value === undefined && field.defaultValue !== undefined) value = parseFieldValue(field, field.defaultValue);
+    if (value !== undefined) values[field.name] = value;
+  }
+  // Server-maintained fields start from their default (a new task has not run: run status 0).
+  if (isInsert) {
+    for (const field of fields) {
+      if (field.readOnly && !field.virtual && field.defaultValue !== undefined) values[field.name] = parseFieldValue(field, field.defaultValue);
+    }
+  }
+  return values;
+}
+
+/** The write part of a resource store: submit, patch, validate and remove, each in one transaction with its hooks. */
+export function createStoreWrite(
+  core: StoreCore,
+  behaviour: ResourceBehaviour,
+  links: WriteLinks,
+): Pick<ResourceStore, 'submit' | 'patch' | 'validate' | 'remove'> {
+  const { db, schema, table, byName, children, readRows } = core;
+  const uniqueFields = schema.fields.filter((field) => field.unique);
+  const { usages } = links;
+
+  /** Uniqueness is kept by the per-tenant partial unique index (race-free); its violation names the field. */
+  function translateUniqueViolation(error: unknown): never {
+    const failure = (error ?? {}) as { code?: string; constraint?: string; message?: string };
+    if (failure.code === '23505') {
+      const clash = uniqueFields.find((field) =>
+        `${failure.constraint ?? failure.message}`.includes(uniqueIndexName(table, columnOf(field))),
+      );
+      if (clash) throw badRequest(clash.unique!);
+    }
+    throw error;
+  }
+
+  /**
+   * Each value of a dictionary field is a live item of its dictionary: a system one, or the caller's tenant's business
+   * one. Outside a transaction (an import's rows) the items are read once per generation of the read cache.
+   */
+  async function assertDictValue(tx: Db, user: BladeUser, field: FieldSchema, dict: NonNullable<FieldSchema['dict']>, value: unknown) {
+    const { code, biz } = dict;
+    const params = new SqlParams();
+    const where = [`code = ${params.add(code)}`, 'parent_id > 0', ...readScope(user, params, { tenantScoped: biz === true }).predicates];
+    const sql = `SELECT dict_key FROM ${biz ? 'blade_dict_biz' : 'blade_dict'} WHERE ${where.join(' AND ')}`;
+    const items = tx === db ? await db.cachedQuery<{ dict_key: string }>(sql, params.values) : await tx.query<{ dict_key: string }>(sql, params.values);
+    const outside = choiceOutside(field, value, new Set(items.map((item) => item.dict_key)));
+    if (outside !== undefined) throw badRequest(ruleMessages.choice(field, outside));
+  }
+
+  /** Referenced rows must exist in the caller's scope; `fill` copies their fields (the client's copy is not trusted). */
+  async function resolveRefs(tx: Db, user: BladeUser, fields: readonly FieldSchema[], values: Row) {
+    for (const field of fields) {
+      const value = values[field.name];
+      if (isEmpty(value)) continue;
+      if (field.dict) await assertDictValue(tx, user, field, field.dict, value);
+      // `0` is the root of a tree, not a row.
+      const isTreeRoot = schema.tree?.parentField === field.name && field.ref?.resource === schema.name && value === '0';
+      if (field.ref && field.ref.join !== false && !isTreeRoot) {
+        const target = links.schemaOf(field.ref.resource)!;
+        const params = new SqlParams();
+        const where = [`id = ${params.add(value)}`, ...readScope(user, params, { tenantScoped: target.tenantScoped }).predicates];
+        const [row] = await tx.query(`SELECT * FROM ${assertIdentifier(target.table)} WHERE ${where.join(' AND ')}`, params.values);
+        if (!row) throw badRequest(`${field.label.zh}不存在`);
+        for (const [mine, theirs] of Object.entries(field.ref.fill ?? {})) {
+          const source = target.fields.find((candidate) => candidate.name === theirs);
+          if (source && !source.virtual) values[mine] = row[columnOf(source)] ?? null;
+        }
+      }
+      if (field.treePath) {
+        const tree = links.schemaOf(field.treePath.resource)!;
+        const ids = String(value).split(',');
+        if (!ids.every(isIdText)) throw badRequest(`${field.label.zh}格式不正确`);
+        const params = new SqlParams();
+        const where = [
+          `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
+          ...readScope(user, params, { tenantScoped: tree.tenantScoped }).predicates,
+        ];
+        const parentColumn = columnOf(tree.fields.find((candidate) => candidate.name === tree.tree!.parentField)!);
+        const rows = await tx.query<{ id: string; parent: string | null }>(
+          `SELECT id::text AS id, ${parentColumn}::text AS parent FROM ${assertIdentifier(tree.table)} WHERE ${where.join(' AND ')}`,
+          params.values,
+        );
+        const parentOf = new Map(rows.map((row) => [row.id, row.parent ?? '0']));
+        const chain = ids.every((id, index) => parentOf.has(id) && (index === 0 ? true : parentOf.get(id) === ids[index - 1]));
+        if (!chain) throw badRequest(`${field.label.zh}不存在`);
+      }
+    }
+  }
+
+  async function insertRow(tx: Db, user: BladeUser, tableName: string, fields: readonly FieldSchema[], values: Row, id = nextId()) {
+    const now = formatDateTime(new Date());
+    const row = new Map<string, unknown>([
+      ['id', id],
+      // Rows shared by every tenant (menus, regions) belong to the platform tenant, whoever writes them.
+      ['tenant_id', schema.tenantScoped ? user.tenantId : ADMIN_TENANT],
+      ['create_user', isIdText(user.userId) ? user.userId : null],
+      ['create_dept', primaryDept(user)],
+      ['create_time', now],
+      ['update_user', isIdText(user.userId) ? user.userId : null],
+      ['update_time', now],
+      ['is_deleted', 0],
+    ]);
+    for (const field of fields) if (Object.hasOwn(values, field.name)) row.set(columnOf(field), values[field.name]);
+    const params = new SqlParams();
+    const placeholders = [...row.values()].map((value) => params.add(value));
+    await tx.query(`INSERT INTO ${tableName} (${[...row.keys()].join(', ')}) VALUES (${placeholders.join(', ')})`, params.values);
+    return id;
+  }
+
+  /** The stored fields that have a value now, with the audit fields of the caller; scoped like the read before it. */
+  async function updateRow(tx: Db, user: BladeUser, rowId: string, values: Row) {
+    const writable = storedOf(schema.fields).filter((field) => Object.hasOwn(values, field.name));
+    const params = new SqlParams();
+    const sets = writable.map((field) => `${columnOf(field)} = ${params.add(values[field.name])}`);
+    sets.push(`update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}`, `update_time = ${params.add(formatDateTime(new Date()))}`);
+    const where = [`id = ${params.add(rowId)}`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+    await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`, params.values);
+  }
+
+  /** The stored row about to be updated, locked, through the caller's scope (undefined when it is not theirs). */
+  async function lockedRow(tx: Db, user: BladeUser, id: string) {
+    const params = new SqlParams();
+    const [before] = await readRows(user, [`${BASE_ALIAS}.id = ${params.add(id)}`], params, 'FOR UPDATE OF t', tx);
+    return before;
+  }
+
+  /** Fields written on insert only: resending the stored value is fine, changing it is not. */
+  function keepImmutable(values: Row, before: Row) {
+    for (const field of schema.fields.filter((candidate) => candidate.immutable && Object.hasOwn(values, candidate.name))) {
+      if (String(values[field.name] ?? '') !== String(before[field.name] ?? '')) throw badRequest(`${field.label.zh}不可修改`);
+      delete values[field.name];
+    }
+  }
+
+  async function writeChildren(tx: Db, user: BladeUser, parentId: string, body: Row) {
+    for (const { spec, childSchema } of children) {
+      if (!Object.hasOwn(body, spec.name)) continue;
+      const sent = body[spec.name];
+      const list = sent === null || sent === undefined || sent === '' ? [] : spec.single && !Array.isArray(sent) ? [sent] : sent;
+      if (!Array.isArray(list)) throw badRequest(`${MSG.paramInvalid}: ${spec.name}`);
+      if (spec.single && list.length > 1) throw badRequest(`${spec.label.zh}只能有一条`);
+      if (list.length > 500) throw badRequest(`${spec.label.zh}不能超过500条`);
+      const childTable = assertIdentifier(spec.table);
+      const params = new SqlParams();
+      await tx.query(
+        `UPDATE ${childTable} SET is_deleted = 1, update_time = ${params.add(formatDateTime(new Date()))}
+         WHERE ${assertIdentifier(spec.parentKey)} = ${params.add(parentId)} AND tenant_id = ${params.add(user.tenantId)} AND is_deleted = 0`,
+        params.values,
+      );
+      for (const [index, item] of list.entries()) {
+        const values = parseValues(spec.fields, requireObject(item), true);
+        await resolveRefs(tx, user, spec.fields, values);
+        checkRowRules(spec.fields, values, new Set(Object.keys(values)), true);
+        values[childSchema.fields[0].name] = parentId;
+        values.sort = index + 1;
+        await insertRow(tx, user, childTable, childSchema.fields, values);
+      }
+    }
+  }
+
+  async function assertRemovable(tx: Db, user: BladeUser, ids: string[]) {
+    const idArray = (params: SqlParams) => `string_to_array(${params.add(ids.join(','))}, ',')::bigint[]`;
+    if (schema.tree) {
+      const parent = byName.get(schema.tree.parentField)!;
+      const params = new SqlParams();
+      const where = [`${parent.column} = ANY(${idArray(params)})`, `NOT (id = ANY(${idArray(params)}))`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+      const [child] = await tx.query(`SELECT 1 FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
+      if (child) throw badRequest('请先删除子节点');
+    }
+    for (const use of usages) {
+      const params = new SqlParams();
+      const column = assertIdentifier(use.column);
+      const match = use.pathColumn
+        ? `string_to_array(${column}, ',') && string_to_array(${params.add(ids.join(','))}, ',')`
+        : `${column} = ANY(${idArray(params)})`;
+      const where = [match, ...(use.tenantScoped === false ? [] : [`tenant_id = ${params.add(user.tenantId)}`]), 'is_deleted = 0'];
+      const [used] = await tx.query(`SELECT 1 FROM ${assertIdentifier(use.table)} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
+      if (used) throw badRequest(use.message);
+    }
+  }
+
+  /** What a patch may set: the stored fields by name (server-maintained ones included). */
+  const patchable = new Map(storedOf(schema.fields).map((field) => [field.name, field]));
+
+  return {
+    async submit(user, rawBody, sink) {
+      const body = requireObject(rawBody);
+      const id = parseIdValue(body.id);
+      const isInsert = id === undefined;
+      const values = parseValues(schema.fields, body, isInsert);
+      try {
+        return await db.transaction(async (tx) => {
+          let before: Row | undefined;
+          if (!isInsert) {
+            before = await lockedRow(tx, user, id);
+            if (!before) return undefined;
+            keepImmutable(values, before);
+          }
+          const rowId = id ?? nextId();
+          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, isPatch: false, values, before, body, revealed: {} };
+          await behaviour.beforeWrite?.(context);
+          await resolveRefs(tx, user, schema.fields, values);
+          checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), isInsert);
+          if (schema.tree && !isInsert && values[schema.tree.parentField] === rowId) throw badRequest('上级不能是自己');
+          // Body values, defaults, fills and what hooks set: every stored field that has a value now.
+          if (isInsert) {
+            const writable = storedOf(schema.fields).filter((field) => Object.hasOwn(values, field.name));
+            await insertRow(tx, user, table, writable, values, rowId);
+          } else {
+            await updateRow(tx, user, rowId, values);
+          }
+          await writeChildren(tx, user, rowId, body);
+          await writeLinksOfBody(tx, user, schema, rowId, body);
+          await behaviour.afterWrite?.(context);
+          if (sink) sink.revealed = context.revealed;
+          return rowId;
+        });
+      } catch (error) {
+        translateUniqueViolation(error);
+      }
+    },
+
+    async patch({ user, tx: outer }, rawId, rawChanges) {
+      const id = parseIdValue(rawId);
+      if (id === undefined) throw badRequest(`${MSG.missingParam}: id`);
+      const changes = requireObject(rawChanges);
+      const values: Row = {};
+      for (const [name, raw] of Object.entries(changes)) {
+        const field = patchable.get(name);
+        if (!field) throw badRequest(`${MSG.paramInvalid}: ${name} 不是「${schema.title.zh}」的字段`);
+        if (raw !== undefined) values[name] = parseFieldValue(field, raw);
+      }
+      try {
+        await (outer ?? db).transaction(async (tx) => {
+          const before = await lockedRow(tx, user, id);
+          if (!before) throw badRequest('数据不存在');
+          keepImmutable(values, before);
+          const context: WriteContext = { tx, user, schema, id, isInsert: false, isPatch: true, values, before, body: changes, revealed: {} };
+          await behaviour.beforeWrite?.(context);
+          await resolveRefs(tx, user, schema.fields, values);
+          checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), false);
+          if (schema.tree && values[schema.tree.parentField] === id) throw badRequest('上级不能是自己');
+          await updateRow(tx, user, id, values);
+          await behaviour.afterWrite?.(context);
+        });
+      } catch (error) {
+        translateUniqueViolation(error);
+      }
+    },
+
+    async validate(user, rawBody) {
+      const values = parseValues(schema.fields, requireObject(rawBody), true);
+      await resolveRefs(db, user, schema.fields, values);
+      checkRowRules(schema.fields, values, new Set(Object.keys(values)), true);
+      for (const field of uniqueFields) {
+        if (isEmpty(values[field.name])) continue;
+        const params = new SqlParams();
+        const where = [`${columnOf(field)} = ${params.add(values[field.name])}`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+        const [clash] = await db.query(`SELECT 1 FROM ${table} WHERE ${where.join(' AND ')} LIMIT 1`, params.values);
+        if (clash) throw badRequest(field.unique!);
+      }
+      return values;
+    },
+
+    async remove(user, ids) {
+      if (ids.length === 0) throw badRequest(`${MSG.missingParam}: ids`);
+      if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: ids`);
+      if (ids.length > 1000) throw badRequest(`${MSG.paramInvalid}: ids 不能超过1000个`);
+      return db.transaction(async (tx) => {
+        await assertRemovable(tx, user, ids);
+        await behaviour.beforeRemove?.({ tx, user, schema, ids });
+        const params = new SqlParams();
+        const now = formatDateTime(new Date());
+        const sets = `is_deleted = 1, update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}, update_time = ${params.add(now)}`;
+        const where = [
+          `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
+          ...readScope(user, params, { tenantScoped: schema.tenantScoped, resource: schema.permissionCode }).predicates,
+        ];
+        const removed = await tx.query<{ id: string }>(`UPDATE ${table} SET ${sets} WHERE ${where.join(' AND ')} RETURNING id::text AS id`, params.values);
+        for (const { spec } of children) {
+          if (removed.length === 0) break;
+          const childParams = new SqlParams();
+          await tx.query(
+            `UPDATE ${assertIdentifier(spec.table)} SET is_deleted = 1 WHERE ${assertIdentifier(spec.parentKey)} = ANY(string_to_array(${childParams.add(removed.map((row) => row.id).join(','))}, ',')::bigint[]) AND tenant_id = ${childParams.add(user.tenantId)}`,
+            childParams.values,
+          );
+        }
+        return removed.length;
+      });
+    },
+  };
+}
