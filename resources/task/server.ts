@@ -4,7 +4,6 @@ import { createResourceStore, jsonBody } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { isIdText } from '../../server/blade/ids';
 import { parseWith } from '../../server/blade/validate';
-import { schemaByName } from '../schemas';
 
 const idText = z.union([z.string(), z.number()]).transform(String).refine(isIdText, { error: '不是有效的编号' });
 const idsBody = z.object({
@@ -30,7 +29,7 @@ const caseSelectBody = z.object({
 export const behaviour: ResourceBehaviour = {
   listScope: () => ['(t.parent_id IS NULL OR t.parent_id = 0)'],
   routes({ read, write, store, services }) {
-    const cases = createResourceStore(services.db, schemaByName('testcase')!);
+    const cases = createResourceStore(services.db, services.registry, services.registry.schemaByName('testcase')!);
     read(
       `${store.schema.api}/taskCaseSelect`,
       async (c) => {

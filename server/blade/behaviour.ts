@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { Registry } from '../../resources/registry';
 import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeEnv, BladeUser, ServerServices } from './context';
@@ -10,6 +11,7 @@ export interface WriteContext {
   tx: Db;
   user: BladeUser;
   schema: ResourceSchema;
+  registry: Registry;
   /** The row's id (new on insert). */
   id: string;
   isInsert: boolean;
@@ -30,6 +32,7 @@ export interface RemoveContext {
   tx: Db;
   user: BladeUser;
   schema: ResourceSchema;
+  registry: Registry;
   ids: string[];
 }
 

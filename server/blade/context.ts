@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { Registry } from '../../resources/registry';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import type { ObjectStore } from '../storage/types';
@@ -43,6 +44,8 @@ export type BladeApp = Hono<BladeEnv>;
 /** What every module receives to register its routes. */
 export interface ServerServices {
   db: Db;
+  /** The resources this app runs with (handed to `createApp`). */
+  registry: Registry;
   config: ServerConfig;
   tokens: TokenService;
   /** Uploaded files: the local store under the data dir, or an S3-compatible service. */

@@ -1,4 +1,4 @@
-import { resourceSchemas, schemaByName } from '../../resources/schemas';
+import type { Registry } from '../../resources/registry';
 import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import { choiceOutside, ruleMessages } from '../../resources/validation';
 import type { Db } from '../db/types';
@@ -103,7 +103,7 @@ interface Usage {
 }
 
 /** Where other resources point at rows of `schema` (ref and tree-path fields, child rows included). */
-export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[] = resourceSchemas): Usage[] {
+export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[]): Usage[] {
   const usages: Usage[] = [...(schema.usedBy ?? [])];
   for (const other of schemas) {
     const message = `该数据正被「${other.title.zh}」使用，不能删除`;
@@ -125,16 +125,16 @@ export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchem
 }
 
 /** Generic BladeX CRUD over the table of a resource schema: the one write path and the one read path of a resource. */
-export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: ResourceBehaviour = {}): ResourceStore {
+export function createResourceStore(db: Db, registry: Registry, schema: ResourceSchema, behaviour: ResourceBehaviour = {}): ResourceStore {
   const table = assertIdentifier(schema.table);
-  const model = readModelOf(schema.name, schema.fields);
+  const model = readModelOf(registry, schema.name, schema.fields);
   const selectList = selectListOf(model);
   const byName = new Map(model.columns.map((column) => [column.name, column]));
   const uniqueFields = schema.fields.filter((field) => field.unique);
-  const usages = usagesOf(schema);
+  const usages = usagesOf(schema, registry.schemas);
   const children = (schema.children ?? []).map((spec) => {
     const childSchema = childSchemaOf(schema, spec);
-    const childModel = readModelOf(childSchema.name, childSchema.fields, 'c');
+    const childModel = readModelOf(registry, childSchema.name, childSchema.fields, 'c');
     return { spec, childSchema, childModel };
   });
   // The rows the caller may see: tenant, logical delete and the data scope of the caller's roles on this resource.
@@ -198,7 +198,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       // `0` is the root of a tree, not a row.
       const isTreeRoot = schema.tree?.parentField === field.name && field.ref?.resource === schema.name && value === '0';
       if (field.ref && field.ref.join !== false && !isTreeRoot) {
-        const target = schemaByName(field.ref.resource)!;
+        const target = registry.schemaByName(field.ref.resource)!;
         const params = new SqlParams();
         const where = [`id = ${params.add(value)}`, ...readScope(user, params, { tenantScoped: target.tenantScoped }).predicates];
         const [row] = await tx.query(`SELECT * FROM ${assertIdentifier(target.table)} WHERE ${where.join(' AND ')}`, params.values);
@@ -209,7 +209,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
         }
       }
       if (field.treePath) {
-        const tree = schemaByName(field.treePath.resource)!;
+        const tree = registry.schemaByName(field.treePath.resource)!;
         const ids = String(value).split(',');
         if (!ids.every(isIdText)) throw badRequest(`${field.label.zh}格式不正确`);
         const params = new SqlParams();
@@ -378,7 +378,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
             }
           }
           const rowId = id ?? nextId();
-          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, values, before, body, revealed: {} };
+          const context: WriteContext = { tx, user, schema, registry, id: rowId, isInsert, values, before, body, revealed: {} };
           await behaviour.beforeWrite?.(context);
           await resolveRefs(tx, user, schema.fields, values);
           checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), isInsert);
@@ -397,7 +397,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
             await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`, params.values);
           }
           await writeChildren(tx, user, rowId, body);
-          await writeLinksOfBody(tx, user, schema, rowId, body);
+          await writeLinksOfBody(tx, registry, user, schema, rowId, body);
           await behaviour.afterWrite?.(context);
           if (sink) sink.revealed = context.revealed;
           return rowId;
@@ -427,7 +427,7 @@ export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: R
       if (ids.length > 1000) throw badRequest(`${MSG.paramInvalid}: ids 不能超过1000个`);
       return db.transaction(async (tx) => {
         await assertRemovable(tx, user, ids);
-        await behaviour.beforeRemove?.({ tx, user, schema, ids });
+        await behaviour.beforeRemove?.({ tx, user, schema, registry, ids });
         const params = new SqlParams();
         const now = formatDateTime(new Date());
         const sets = `is_deleted = 1, update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}, update_time = ${params.add(now)}`;
