@@ -2,7 +2,7 @@ import type { Registry } from '../../resources/registry';
 import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import { choiceOutside, ruleMessages } from '../../resources/validation';
 import type { Db } from '../db/types';
-import type { ResourceBehaviour, WriteContext } from './behaviour';
+import type { StoreHooks, WriteContext } from './hooks';
 import { ADMIN_TENANT, type BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText, nextId } from './ids';
@@ -125,7 +125,7 @@ export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchem
 }
 
 /** Generic BladeX CRUD over the table of a resource schema: the one write path and the one read path of a resource. */
-export function createResourceStore(db: Db, registry: Registry, schema: ResourceSchema, behaviour: ResourceBehaviour = {}): ResourceStore {
+export function createResourceStore(db: Db, registry: Registry, schema: ResourceSchema, behaviour: StoreHooks = {}): ResourceStore {
   const table = assertIdentifier(schema.table);
   const model = readModelOf(registry, schema.name, schema.fields);
   const selectList = selectListOf(model);
