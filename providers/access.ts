@@ -155,7 +155,7 @@ export async function loadTopMenus(): Promise<TopMenu[]> {
 }
 
 /** Answers from the permissions loaded by `loadPermissions`, without a request per question. */
-export function createAccessControlProvider(schemas: ResourceSchema[]): AccessControlProvider {
+export function createAccessControlProvider(schemas: readonly ResourceSchema[]): AccessControlProvider {
   const schemasByName = new Map(schemas.map((schema) => [schema.name, schema]));
   return {
     can: async ({ resource, action }) => {

@@ -52,7 +52,7 @@ function submittedRecord<T>(sent: unknown, answered: unknown): T {
   return { ...(sent as object), ...answeredFields } as T;
 }
 
-export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
+export function createDataProvider(schemas: readonly ResourceSchema[]): DataProvider {
   const schemasByName = new Map(schemas.map((schema) => [schema.name, schema]));
 
   function resolve(resource: string, meta?: MetaQuery): ResolvedResource {

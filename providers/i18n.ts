@@ -6,7 +6,6 @@ import 'dayjs/locale/zh-cn';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import type { Locale } from 'antd/es/locale';
-import { resourceSchemas } from '../resources/schemas';
 import type { ResourceSchema } from '../resources/types';
 import { siteConfig } from './config';
 import { getStore, setStore } from './storage';
@@ -70,10 +69,7 @@ export function antdLocaleOf(language: string): Locale {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    zh: { translation: schemaMessages(resourceSchemas, 'zh') },
-    en: { translation: schemaMessages(resourceSchemas, 'en') },
-  },
+  resources: { zh: { translation: {} }, en: { translation: {} } },
   lng: storedLanguage(),
   fallbackLng: 'zh',
   // Keys are flat and dotted ("buttons.create"), never nested objects.
@@ -89,8 +85,16 @@ i18n.on('languageChanged', (language) => {
 });
 
 /**
+ * Adds the messages of the registry the app runs with, derived from its schemas; handed in by the app's root (main.tsx)
+ * before anything renders. A schema's own text wins over an app message of the same key.
+ */
+export function registerSchemaMessages(schemas: readonly ResourceSchema[]): void {
+  for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', schemaMessages(schemas, language), true, true);
+}
+
+/**
  * Adds the app's messages (its locale files, per module). The app injects them at start so that providers never
- * import the app; schema messages are derived here from the registry.
+ * import the app or the registry.
  */
 export function registerMessages(messages: Record<Language, Record<string, string>>): void {
   for (const language of LANGUAGES) i18n.addResourceBundle(language, 'translation', messages[language], true, false);

@@ -1,19 +1,9 @@
-import type { ResourceProps } from '@refinedev/core';
-import { createElement, type ReactElement } from 'react';
+import { createElement } from 'react';
 import { preloadable } from '../src/router/preloadable';
 import type { ResourceUiDescriptor } from '../src/components/crud/descriptor';
-import { resourceSchemas } from './schemas';
+import type { ClientRegistry, ResourceUi } from '../src/registry';
+import type { Registry } from './registry';
 import type { ResourceSchema } from './types';
-
-/** A resource as the front end shows it: Refine's descriptor plus the page mounted at its list route. */
-export interface ResourceUi {
-  schema: ResourceSchema;
-  resource: ResourceProps;
-  /** The screen; its code (generic page and the folder's own parts) is a chunk loaded on first visit. */
-  element: ReactElement;
-  /** Starts loading the screen's chunks ahead of the visit. */
-  preload(): Promise<unknown>;
-}
 
 // A folder's optional `index.ts` (its UI descriptor) is found by name, like its `server.ts` on the server.
 const descriptors = import.meta.glob<{ default: ResourceUiDescriptor }>('./*/index.ts');
@@ -37,6 +27,8 @@ function resourceUi(schema: ResourceSchema): ResourceUi {
   };
 }
 
-export const resourceUis: ResourceUi[] = resourceSchemas.map(resourceUi);
-
-export const refineResources: ResourceProps[] = resourceUis.map((ui) => ui.resource);
+/** The registry as the client runs with it: each resource's screen (loaded on first visit) and Refine descriptor. */
+export function clientRegistryOf(registry: Registry): ClientRegistry {
+  const uis = registry.schemas.map(resourceUi);
+  return { ...registry, uis, refineResources: uis.map((ui) => ui.resource) };
+}

@@ -31,6 +31,7 @@ import { testScriptSchema } from './testscript/schema';
 import { toolDeviceSchema } from './tooldevice/schema';
 import { roleSchema } from './role/schema';
 import { topMenuSchema } from './topmenu/schema';
+import { createRegistry, type Registry } from './registry';
 import type { ResourceSchema } from './types';
 import { userSchema } from './user/schema';
 import { usualLogSchema } from './usuallog/schema';
@@ -77,6 +78,7 @@ export const resourceSchemas: ResourceSchema[] = [
   jobInfoSchema,
 ];
 
-export function schemaByName(name: string): ResourceSchema | undefined {
-  return resourceSchemas.find((s) => s.name === name);
-}
+/** The product's registry, handed in by the composition roots (server/main.ts, server/dev.ts, src/main.tsx). */
+export const registry: Registry = createRegistry(resourceSchemas);
+
+export const schemaByName = (name: string): ResourceSchema | undefined => registry.schemaByName(name);

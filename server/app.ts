@@ -3,7 +3,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { resourceSchemas } from '../resources/schemas';
+import type { Registry } from '../resources/registry';
 import { requireAuth } from './blade/auth';
 import { applyRoleScopes } from './blade/role-scopes';
 import { limitBodies, requireKnownBodyType } from './blade/body';
@@ -18,8 +18,9 @@ import { runMigrations } from './db/migrate';
 import { openDb } from './db/open';
 import { ensureAllResourceTables } from './db/resource-tables';
 import { seedDatabase } from './db/seed';
+import { holdsDemoResources } from './db/seed-demo';
 import { seedDicts } from './db/seed-data/dicts';
-import { seedMenus, seedTopMenus, userRoleMenuCodes } from './db/seed-data/menus';
+import { seedMenusOf } from './db/seed-data/menus';
 import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
 import { SYSTEM_GUEST_PATHS, SYSTEM_PUBLIC_PATHS, systemModule } from './modules/system';
@@ -39,7 +40,7 @@ import { securityHeaders, serveSpa } from './serving';
 
 const SSO_FORM_PATH = '/api/blade-auth/oauth/authorize';
 
-/** Feature modules, in mounting order. Generic resource CRUD is mounted from `resources/schemas.ts` after them. */
+/** Feature modules, in mounting order. Generic resource CRUD is mounted from the registry after them. */
 const MODULES: BladeModule[] = [
   authModule,
   systemModule,
@@ -58,8 +59,10 @@ const PUBLIC_PATHS = new Set([
   ...EXECUTION_PUBLIC_PATHS,
 ]);
 
-/** Services a caller may supply instead of the defaults (tests inject a loopback object store). */
+/** What the caller hands in: the resources to run with, and services instead of the defaults (tests inject a loopback object store). */
 export interface ServerExtras {
+  /** The registry (the product's is `resources/schemas.ts`; a test may bring its own). */
+  resources: Registry;
   storage?: ObjectStore;
   /** Told what the start is doing as each step begins (a first start seeds for many seconds: say so). */
   onStartStep?: StartStep;
@@ -123,15 +126,15 @@ function lazyDb(open: () => Promise<Db>): Db {
   };
 }
 
-export async function prepareDatabase(db: Db, config: ServerConfig, onStep: StartStep = noop): Promise<string | undefined> {
+export async function prepareDatabase(db: Db, config: ServerConfig, resources: Registry, onStep: StartStep = noop): Promise<string | undefined> {
   onStep('applying database migrations');
   await runMigrations(db);
   onStep('checking resource tables');
-  await ensureAllResourceTables(db, resourceSchemas);
+  await ensureAllResourceTables(db, resources.schemas);
   const { generatedAdminPassword } = await seedDatabase(
     db,
-    { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts },
-    { adminPassword: config.adminPassword, onStep },
+    { ...seedMenusOf(resources.schemas), dicts: seedDicts },
+    { adminPassword: config.adminPassword, onStep, demo: holdsDemoResources(resources) },
   );
   return generatedAdminPassword;
 }
@@ -140,7 +143,7 @@ export async function prepareDatabase(db: Db, config: ServerConfig, onStep: Star
 export async function createApp(
   config: ServerConfig,
   db: Db,
-  extras: ServerExtras = {},
+  extras: ServerExtras,
 ): Promise<{ app: BladeApp; adminPassword?: string; stop: () => Promise<void> }> {
   const app: BladeApp = new Hono<BladeEnv>();
   app.onError(handleError);
@@ -157,10 +160,11 @@ export async function createApp(
   }
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, limitBodies, requireKnownBodyType);
   // The resources' server code loads while the database is prepared (a failure still ends the start, below).
-  const loadingBehaviours = loadResourceBehaviours();
+  const { resources } = extras;
+  const loadingBehaviours = loadResourceBehaviours(resources.schemas);
   loadingBehaviours.catch(() => undefined);
   const onStep = extras.onStartStep ?? noop;
-  const adminPassword = await prepareDatabase(db, config, onStep);
+  const adminPassword = await prepareDatabase(db, config, resources, onStep);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const lifetime = new AbortController();
   const background = new Set<Promise<unknown>>();
@@ -173,14 +177,14 @@ export async function createApp(
   const sessions = createSessionCheck(db);
   // Middleware is mounted as `ALL`; the routes are the endpoints themselves (API scopes offer and check them).
   const routes = () => app.routes.filter((route) => route.method !== 'ALL' && isApiPath(route.path)).map(({ method, path }) => ({ method, path }));
-  const services: ServerServices = { db, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, ...extras, storage };
+  const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, ...extras, storage };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);
   const behaviours = await loadingBehaviours;
-  for (const schema of resourceSchemas) {
+  for (const schema of resources.schemas) {
     const behaviour = behaviours.get(schema.name) ?? {};
-    mountResource(app, createResourceStore(db, schema, behaviour), behaviour, services, (name) => behaviours.get(name));
+    mountResource(app, createResourceStore(db, resources, schema, behaviour), behaviour, services, (name) => behaviours.get(name));
   }
   serveSpa(app, config.staticDir, isApiPath);
   // Stopping ends timers and long polls, and waits for background work: it must not meet a closed database.
@@ -197,7 +201,7 @@ export async function createApp(
  */
 export async function startServer(
   partial: Partial<ServerConfig>,
-  extras: ServerExtras = {},
+  extras: ServerExtras,
   opening?: Promise<Db>,
 ): Promise<RunningServer> {
   const config = withDefaults(partial);

@@ -1,11 +1,12 @@
 import { createServer } from 'vite';
+import { registry } from '../resources/schemas';
 import { startServer } from './app';
 import { loadConfig } from './config';
 
 // The API on API_PORT (no static files: Vite serves the app and proxies /api and /gateway, see vite.config.ts).
 const apiPort = Number(process.env.API_PORT ?? 8081);
 process.env.API_PORT = String(apiPort);
-const api = await startServer({ ...loadConfig(), port: apiPort, staticDir: undefined });
+const api = await startServer({ ...loadConfig(), port: apiPort, staticDir: undefined }, { resources: registry });
 console.log(`Blade API on ${api.url}`);
 if (api.adminPassword) console.log(`Administrator password (shown once): ${api.adminPassword}`);
 

@@ -1,3 +1,4 @@
+import { registry } from '../resources/schemas';
 import { agentOneLiner } from '../resources/terminal/agentCommands';
 import { ADMIN_TENANT } from './blade/context';
 import { loadConfig } from './config';
@@ -13,7 +14,7 @@ const opening = config.upstream ? undefined : openDb({ databaseUrl: config.datab
 opening?.catch(() => undefined);
 const { startServer } = await import('./app');
 const { issueDemoAgentTokens } = await import('./modules/execution/demo-agents');
-const server = await startServer(config, { onStartStep: config.upstream ? undefined : onStartStep }, opening);
+const server = await startServer(config, { resources: registry, onStartStep: config.upstream ? undefined : onStartStep }, opening);
 
 console.log(`Test-management admin on ${server.url} (ready in ${process.uptime().toFixed(1)} s)`);
 if (config.upstream) {

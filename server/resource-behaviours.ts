@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { resourceSchemas } from '../resources/schemas';
+import type { ResourceSchema } from '../resources/types';
 import type { ResourceBehaviour } from './blade/behaviour';
 
 /**
@@ -8,8 +8,8 @@ import type { ResourceBehaviour } from './blade/behaviour';
  * the file, with no list to update elsewhere. All are imported at once: one after the other, their round trips through
  * the TypeScript loader took about half a second of every start.
  */
-export async function loadResourceBehaviours(): Promise<Map<string, ResourceBehaviour>> {
-  const found = resourceSchemas.flatMap((schema) => {
+export async function loadResourceBehaviours(schemas: readonly ResourceSchema[]): Promise<Map<string, ResourceBehaviour>> {
+  const found = schemas.flatMap((schema) => {
     const file = new URL(`../resources/${schema.name}/server.ts`, import.meta.url);
     return existsSync(fileURLToPath(file)) ? [schema.name] : [];
   });

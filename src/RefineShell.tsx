@@ -1,22 +1,22 @@
 import { Refine } from '@refinedev/core';
+import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { createAccessControlProvider } from '../providers/access';
 import { authProvider } from '../providers/auth';
 import { createDataProvider } from '../providers/data';
 import { i18nProvider } from '../providers/i18n';
-import { refineResources } from '../resources';
-import { resourceSchemas } from '../resources/schemas';
 import { useAntdNotificationProvider } from './components/useAntdNotificationProvider';
+import { useRegistry } from './registry';
 import { bladeRouterProvider } from './router/routerProvider';
-
-const dataProvider = createDataProvider(resourceSchemas);
-const accessControlProvider = createAccessControlProvider(resourceSchemas);
 
 /**
  * Refine and its providers around the signed-in screens. Loaded lazily: the login page works without it, so its
  * first load carries neither Refine nor its query and routing libraries.
  */
 export default function RefineShell() {
+  const { schemas, refineResources } = useRegistry();
+  const dataProvider = useMemo(() => createDataProvider(schemas), [schemas]);
+  const accessControlProvider = useMemo(() => createAccessControlProvider(schemas), [schemas]);
   return (
     <Refine
       dataProvider={dataProvider}

@@ -1,14 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { earlyReadsSettled } from '../providers/http';
-import { resourceUis } from '../resources';
 import { screenRouteOf } from '../resources/routing';
-import { resourceSchemas } from '../resources/schemas';
 import { siteConfig } from '../providers/config';
 import { getToken } from '../providers/storage';
 import { PageLoading } from './components/PageLoading';
 import LoginPage from './pages/login/LoginPage';
 import { IFRAME_ROUTE_PREFIX } from './layout/menuTree';
+import { useRegistry, type ClientRegistry } from './registry';
 import { preloadable } from './router/preloadable';
 import { RouteGuard } from './router/RouteGuard';
 
@@ -45,10 +44,10 @@ const DATA_WAIT_MS = 300;
  * downloads have ended, well or not, and the data asked for at start (`readVisitDataEarly`) has arrived or made them
  * wait DATA_WAIT_MS longer: rendered without it, the whole layout renders again (and the list asks again) once it is in.
  */
-export function preloadSignedInScreens(pathname: string): Promise<unknown> {
+export function preloadSignedInScreens(pathname: string, registry: ClientRegistry): Promise<unknown> {
   if (!getToken()) return Promise.resolve();
-  const screen = screenRouteOf(pathname, resourceSchemas);
-  const page = fixedPages[pathname] ?? resourceUis.find((ui) => ui.schema.route === screen);
+  const screen = screenRouteOf(pathname, registry.schemas);
+  const page = fixedPages[pathname] ?? registry.uis.find((ui) => ui.schema.route === screen);
   return Promise.allSettled([
     RefineShell.preload(),
     AppLayout.preload(),
@@ -63,6 +62,7 @@ const prepareSignedIn = () => void Promise.allSettled([RefineShell.preload(), Ap
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 export function AppRoutes() {
+  const { uis } = useRegistry();
   return (
     <Routes>
       <Route element={<RouteGuard />}>
@@ -83,7 +83,7 @@ export function AppRoutes() {
             {/* The dictionaries beside (or above) their items: two layouts of the dictionary screen's parts. */}
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
             <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
-            {resourceUis.map((ui) => (
+            {uis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />
             ))}

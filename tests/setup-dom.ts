@@ -1,5 +1,9 @@
 // The app injects its messages at start (src/main.tsx); components under test need them too.
 import '../src/locales/register';
+import { registerSchemaMessages } from '../providers/i18n';
+import { resourceSchemas } from '../resources/schemas';
+
+registerSchemaMessages(resourceSchemas);
 
 // jsdom lacks these browser APIs that antd relies on.
 if (!window.matchMedia) {

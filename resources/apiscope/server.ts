@@ -6,7 +6,7 @@ import { isIdText } from '../../server/blade/ids';
 import { apiPathMatches, pathForms, SCOPE_CATEGORY } from '../../server/blade/role-scopes';
 import type { Db } from '../../server/db/types';
 import { menuTreeRoute, resolveScopeMenu } from '../datascope/scopeMenus';
-import { resourceSchemas } from '../schemas';
+import type { ResourceSchema } from '../types';
 
 const bare = (path: string) => pathForms(path).at(-1)!;
 
@@ -18,10 +18,10 @@ const routesMatching = (routes: readonly ApiRoute[], scopePath: string) =>
  * The API paths of the resource behind a menu (its code is the resource's permission code): every route under the
  * resource's API base, in the form the server answers it; none when no registered resource has that code.
  */
-async function resourcePathsOf(db: Db, routes: readonly ApiRoute[], menuId: string) {
+async function resourcePathsOf(db: Db, schemas: readonly ResourceSchema[], routes: readonly ApiRoute[], menuId: string) {
   const [menu] = await db.query<{ code: string | null }>('SELECT code FROM blade_menu WHERE id = $1 AND category = 1 AND is_deleted = 0', [menuId]);
   if (!menu) throw badRequest('所属菜单不存在: menuId');
-  const schema = resourceSchemas.find((candidate) => candidate.permissionCode === menu.code);
+  const schema = schemas.find((candidate) => candidate.permissionCode === menu.code);
   if (!schema) return { base: '', paths: [] as ApiRoute[] };
   const base = bare(schema.api);
   const seen = new Set<string>();
@@ -76,7 +76,7 @@ function apiPathRoutes({ read, store, services }: ResourceRoutes) {
   read(`${store.schema.api}/api-paths`, async (c) => {
     const menuId = c.req.query('menuId') ?? '';
     if (!isIdText(menuId)) throw badRequest('所属菜单不存在: menuId');
-    return send(c, R.data(await resourcePathsOf(services.db, routes(), menuId)));
+    return send(c, R.data(await resourcePathsOf(services.db, services.registry.schemas, routes(), menuId)));
   });
   /**
    * `GET {api}/path-check?scopePath=&id=`: before a save, the routes the path reaches (none: it limits nothing) and the

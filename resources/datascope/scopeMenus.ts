@@ -6,11 +6,11 @@ import { isIdText } from '../../server/blade/ids';
 import { serializeColumns } from '../../server/blade/serializer';
 import type { Db } from '../../server/db/types';
 import { grantableMenuIds } from '../role/grants';
-import { resourceSchemas } from '../schemas';
+import type { ResourceSchema } from '../types';
 
 /** The stored columns of the registered resource whose permission code is `code`; undefined when none is. */
-export function columnsOfResource(code: string): string[] | undefined {
-  const schema = resourceSchemas.find((candidate) => candidate.permissionCode === code);
+export function columnsOfResource(schemas: readonly ResourceSchema[], code: string): string[] | undefined {
+  const schema = schemas.find((candidate) => candidate.permissionCode === code);
   return schema ? columnsOf(schema).map((column) => column.column) : undefined;
 }
 

@@ -12,13 +12,13 @@ const AUDIT_COLUMNS = ['create_user', 'create_dept'];
  * (type 5) lists depts of the tenant, never SQL.
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, user, values, before }) {
+  async beforeWrite({ tx, user, values, before, registry }) {
     await resolveScopeMenu(tx, values, before);
     const resourceCode = String(values.resourceCode ?? before?.resourceCode ?? '');
     const scopeType = Number(values.scopeType ?? before?.scopeType ?? 0);
     if (values.scopeColumn === undefined && before === undefined) values.scopeColumn = scopeType === DATA_SCOPE_TYPE.own ? 'create_user' : 'create_dept';
     const column = values.scopeColumn === undefined ? before?.scopeColumn : values.scopeColumn;
-    const known = columnsOfResource(resourceCode) ?? AUDIT_COLUMNS;
+    const known = columnsOfResource(registry.schemas, resourceCode) ?? AUDIT_COLUMNS;
     // An empty column is left to the required check.
     if (typeof column === 'string' && column !== '' && !known.includes(column)) throw badRequest(`权限字段不是该资源的字段: scopeColumn`);
     if (scopeType === DATA_SCOPE_TYPE.custom) {

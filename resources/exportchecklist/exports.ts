@@ -81,7 +81,7 @@ export async function exportAndRecord<T>(
   const { bytes, count } = await workbookBytes(columns, rows, schema.title.zh);
   const { key } = uploadKey('export', fileName, bytes.byteLength, Date.now());
   await services.storage.putObject(tenantObjectKey(user.tenantId, key), bytes, XLSX_TYPE);
-  const checklist = createResourceStore(services.db, exportChecklistSchema);
+  const checklist = createResourceStore(services.db, services.registry, exportChecklistSchema);
   await checklist.submit(user, { fileName, resourceTitle: schema.title.zh, filters: filtersText(query), rowCount: count, fileUrl: key });
   return xlsxDownload(fileName, bytes);
 }

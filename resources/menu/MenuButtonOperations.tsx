@@ -3,7 +3,7 @@ import { Alert, Form, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../../src/components/crud/descriptor';
 import { ACTION_OF_PLACEMENT } from '../operations';
-import { resourceSchemas } from '../schemas';
+import { useRegistry } from '../../src/registry';
 import { buttonCode, type OperationSchema } from '../types';
 
 interface ParentMenu {
@@ -21,6 +21,7 @@ const BUTTON_CATEGORY = 2;
  */
 export function MenuButtonOperations({ schema: menuSchema, mode, form }: SectionProps) {
   const { t, i18n } = useTranslation();
+  const { schemas } = useRegistry();
   const category = Form.useWatch<number | undefined>('category', form);
   const parentId = Form.useWatch<string | undefined>('parentId', form);
   const code = Form.useWatch<string | undefined>('code', form);
@@ -34,7 +35,7 @@ export function MenuButtonOperations({ schema: menuSchema, mode, form }: Section
   });
   const parent = { data: parentMenu, loading: query.isLoading };
   if (!isButton) return null;
-  const screen = hasParent ? resourceSchemas.find((schema) => schema.permissionCode === parent.data?.code) : undefined;
+  const screen = hasParent ? schemas.find((schema) => schema.permissionCode === parent.data?.code) : undefined;
   const language = i18n.language.startsWith('zh') ? 'zh' : 'en';
   const declared = (screen?.operations ?? []).map((operation) => ({ operation, code: buttonCode(screen!.permissionCode, operation.alias) }));
   const pick = (operation: OperationSchema, picked: string) => {

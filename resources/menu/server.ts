@@ -8,17 +8,26 @@ import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
-import { seedMenus, type SeedMenu } from '../../server/db/seed-data/menus';
+import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
+import type { Registry } from '../registry';
 
 type Row = Record<string, unknown>;
 
-/** The codes of the menus the product seeds: its own screens, groups and buttons. */
-const BUILT_IN_CODES = new Set<string>();
-const collect = (menu: SeedMenu) => {
-  BUILT_IN_CODES.add(menu.code);
-  menu.children?.forEach(collect);
-};
-seedMenus.forEach(collect);
+/** The codes of the menus the registry seeds: its own screens, groups and buttons (worked out once per registry). */
+const builtInCodes = new WeakMap<Registry, Set<string>>();
+function builtInCodesOf(registry: Registry): Set<string> {
+  let codes = builtInCodes.get(registry);
+  if (!codes) {
+    const found = new Set<string>();
+    const collect = (menu: SeedMenu) => {
+      found.add(menu.code);
+      menu.children?.forEach(collect);
+    };
+    seedMenusOf(registry.schemas).menus.forEach(collect);
+    builtInCodes.set(registry, (codes = found));
+  }
+  return codes;
+}
 
 /** Search keys of the menu tree screen (spec: name, code, alias), passed on as `LIKE` filters. */
 const SEARCH_KEYS = ['name', 'code', 'alias'] as const;
@@ -88,9 +97,9 @@ function parentIdOf(c: Context<BladeEnv>): string {
  * and cannot be removed (the start-up seed would bring it back under a new id, granted again).
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, user, id, isInsert, values, before }) {
+  async beforeWrite({ tx, user, id, isInsert, values, before, registry }) {
     assertPlatform(user);
-    if (!isInsert && before && BUILT_IN_CODES.has(String(before.code)) && values.code !== undefined && values.code !== before.code) {
+    if (!isInsert && before && builtInCodesOf(registry).has(String(before.code)) && values.code !== undefined && values.code !== before.code) {
       throw badRequest('系统内置菜单的编号不能修改');
     }
     const parentId = String(values.parentId ?? before?.parentId ?? '0');
@@ -129,13 +138,13 @@ export const behaviour: ResourceBehaviour = {
     }
   },
 
-  async beforeRemove({ tx, user, ids }) {
+  async beforeRemove({ tx, user, ids, registry }) {
     assertPlatform(user);
     const rows = await tx.query<{ code: string; name: string }>(
       `SELECT code, name FROM blade_menu WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0`,
       [ids.join(',')],
     );
-    const builtIn = rows.find((row) => BUILT_IN_CODES.has(row.code));
+    const builtIn = rows.find((row) => builtInCodesOf(registry).has(row.code));
     if (builtIn) throw badRequest(`「${builtIn.name}」是系统内置菜单，不能删除`);
   },
 

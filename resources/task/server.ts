@@ -4,7 +4,6 @@ import { createResourceStore, jsonBody } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { idField, idsBody } from '../../server/blade/operation';
 import { parseWith } from '../../server/blade/validate';
-import { schemaByName } from '../schemas';
 
 /** Filters a picker may send; everything else is ignored. */
 const caseSelectBody = z.object({
@@ -23,7 +22,7 @@ const caseSelectBody = z.object({
 export const behaviour: ResourceBehaviour = {
   listScope: () => ['(t.parent_id IS NULL OR t.parent_id = 0)'],
   routes({ read, operation, store, services }) {
-    const cases = createResourceStore(services.db, schemaByName('testcase')!);
+    const cases = createResourceStore(services.db, services.registry, services.registry.schemaByName('testcase')!);
     read(
       `${store.schema.api}/taskCaseSelect`,
       async (c) => {

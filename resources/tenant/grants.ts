@@ -4,7 +4,7 @@ import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
-import { resourceSchemas } from '../schemas';
+import type { ResourceSchema } from '../types';
 
 /**
  * Which menus a tenant's roles may hold: every menu, or only its package's. Screens that only the administrator tenant
@@ -17,16 +17,18 @@ interface MenuRow {
   code: string | null;
 }
 
-const ADMIN_TENANT_ONLY_CODES = new Set(resourceSchemas.filter((schema) => schema.adminTenantOnly).map((schema) => schema.permissionCode));
+const adminTenantOnlyCodes = (schemas: readonly ResourceSchema[]) =>
+  new Set(schemas.filter((schema) => schema.adminTenantOnly).map((schema) => schema.permissionCode));
 /**
  * Rows shared by every tenant (dictionaries, menus, regions) are written from the administrator tenant only: other
  * tenants read them, so they get those screens without their add, edit and delete buttons.
  */
-const SHARED_WRITE_BUTTONS = new Set(
-  resourceSchemas
-    .filter((schema) => !schema.tenantScoped && !schema.adminTenantOnly)
-    .flatMap((schema) => ['add', 'edit', 'delete'].map((alias) => `${schema.permissionCode}_${alias}`)),
-);
+const sharedWriteButtons = (schemas: readonly ResourceSchema[]) =>
+  new Set(
+    schemas
+      .filter((schema) => !schema.tenantScoped && !schema.adminTenantOnly)
+      .flatMap((schema) => ['add', 'edit', 'delete'].map((alias) => `${schema.permissionCode}_${alias}`)),
+  );
 
 /** Live menus (screens, groups and buttons), through the read seam (menus are shared by every tenant). */
 export async function liveMenus(db: Db, user: BladeUser): Promise<MenuRow[]> {
@@ -42,11 +44,12 @@ export async function liveMenus(db: Db, user: BladeUser): Promise<MenuRow[]> {
  * Menus a tenant other than the administrator tenant may be given: all but the administrator tenant's own screens and
  * the write buttons of shared rows.
  */
-export function grantableMenus(menus: MenuRow[]): MenuRow[] {
+export function grantableMenus(menus: MenuRow[], schemas: readonly ResourceSchema[]): MenuRow[] {
   const byId = new Map(menus.map((menu) => [menu.id, menu]));
+  const adminOnly = adminTenantOnlyCodes(schemas);
+  const sharedWrites = sharedWriteButtons(schemas);
   const excluded = (menu: MenuRow | undefined): boolean =>
-    menu !== undefined &&
-    (ADMIN_TENANT_ONLY_CODES.has(menu.code ?? '') || SHARED_WRITE_BUTTONS.has(menu.code ?? '') || excluded(byId.get(menu.parent_id)));
+    menu !== undefined && (adminOnly.has(menu.code ?? '') || sharedWrites.has(menu.code ?? '') || excluded(byId.get(menu.parent_id)));
   return menus.filter((menu) => !excluded(menu));
 }
 
@@ -69,8 +72,8 @@ export function closureOf(menuIds: readonly string[], menus: MenuRow[]): Set<str
 }
 
 /** The menus a tenant with `packageId` (or none) may hold. */
-export async function allowedMenusOf(tx: Db, user: BladeUser, packageId: string | null): Promise<Set<string>> {
-  const menus = grantableMenus(await liveMenus(tx, user));
+export async function allowedMenusOf(tx: Db, user: BladeUser, packageId: string | null, schemas: readonly ResourceSchema[]): Promise<Set<string>> {
+  const menus = grantableMenus(await liveMenus(tx, user), schemas);
   if (!packageId) return new Set(menus.map((menu) => menu.id));
   const params = new SqlParams();
   const [pack] = await tx.query<{ menu_id: string | null }>(
@@ -97,8 +100,8 @@ export async function grantMenus(tx: Db, roleId: string, menuIds: Iterable<strin
  * A tenant's package changed: its roles keep only the package's menus, and its administrator role holds all of them.
  * Without a package the administrator role holds every menu a tenant may have and nothing is taken away.
  */
-export async function limitTenantGrants(tx: Db, user: BladeUser, tenantCode: string, packageId: string | null) {
-  const allowed = await allowedMenusOf(tx, user, packageId);
+export async function limitTenantGrants(tx: Db, user: BladeUser, tenantCode: string, packageId: string | null, schemas: readonly ResourceSchema[]) {
+  const allowed = await allowedMenusOf(tx, user, packageId, schemas);
   const roles = await tx.query<{ id: string; role_alias: string | null }>(
     'SELECT id::text AS id, role_alias FROM blade_role WHERE tenant_id = $1 AND is_deleted = 0',
     [tenantCode],

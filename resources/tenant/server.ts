@@ -14,8 +14,7 @@ import { fieldInput } from '../../server/blade/validate';
 import type { Db } from '../../server/db/types';
 import { PARAM } from '../../server/db/seed-data/settings';
 import { hashPlainPassword } from '../../server/users/password';
-import { schemaByName } from '../schemas';
-import { operationOf } from '../types';
+import { operationOf, type ResourceSchema } from '../types';
 import { allowedMenusOf, grantMenus, limitTenantGrants } from './grants';
 import { tenantSchema } from './schema';
 
@@ -51,7 +50,14 @@ async function defaultPassword(tx: Db, user: BladeUser): Promise<string> {
  * department, a post, the administrator account `admin`, and the administrator role's menus (all a tenant may have,
  * or its package's). Answers the administrator's first password.
  */
-async function provisionTenant(tx: Db, user: BladeUser, tenantCode: string, tenantName: string, packageId: string | null) {
+async function provisionTenant(
+  tx: Db,
+  user: BladeUser,
+  tenantCode: string,
+  tenantName: string,
+  packageId: string | null,
+  schemas: readonly ResourceSchema[],
+) {
   const now = formatDateTime(new Date());
   const creator = isIdText(user.userId) ? user.userId : null;
   const audit = [creator, primaryDept(user), now];
@@ -82,7 +88,7 @@ async function provisionTenant(tx: Db, user: BladeUser, tenantCode: string, tena
      VALUES ($1, $2, 'admin', 1, 'admin', $3, 'admin', '管理员', '', '', '', 1, $4, $5, $6, $7, $8, $9, $7, $9)`,
     [admin, tenantCode, await hashPlainPassword(password), adminRole, dept, post, ...audit],
   );
-  await grantMenus(tx, adminRole, await allowedMenusOf(tx, user, packageId));
+  await grantMenus(tx, adminRole, await allowedMenusOf(tx, user, packageId, schemas));
   return password;
 }
 
@@ -144,15 +150,15 @@ export const behaviour: ResourceBehaviour = {
   },
 
   async afterWrite(context: WriteContext) {
-    const { tx, user, values, before, isInsert } = context;
+    const { tx, user, values, before, isInsert, registry } = context;
     if (isInsert) {
-      const password = await provisionTenant(tx, user, String(values.tenantId), String(values.tenantName), (values.packageId as string | null) ?? null);
+      const password = await provisionTenant(tx, user, String(values.tenantId), String(values.tenantName), (values.packageId as string | null) ?? null, registry.schemas);
       context.revealed.account = 'admin';
       context.revealed.password = password;
       return;
     }
     if (Object.hasOwn(values, 'packageId') && String(values.packageId ?? '') !== String(before?.packageId ?? '')) {
-      await limitTenantGrants(tx, user, String(before?.tenantId), (values.packageId as string | null) ?? null);
+      await limitTenantGrants(tx, user, String(before?.tenantId), (values.packageId as string | null) ?? null, registry.schemas);
     }
   },
 
@@ -199,7 +205,7 @@ export const behaviour: ResourceBehaviour = {
     });
 
     // 产品包详情: the package of a tenant (null without one).
-    const packages = createResourceStore(db, schemaByName('tenantpackage')!);
+    const packages = createResourceStore(db, services.registry, services.registry.schemaByName('tenantpackage')!);
     routes.read(`${api}/package-detail`, async (c) => {
       const user = c.get('user');
       const tenant = await tenantOfQuery(store, user, c.req.query());

@@ -20,9 +20,9 @@ const withHasChildren = (nodes: Node[]): Node[] =>
  * tenant that has it.
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, user, values }) {
+  async beforeWrite({ tx, user, values, registry }) {
     if (typeof values.menuId !== 'string') return;
-    const menus = grantableMenus(await liveMenus(tx, user));
+    const menus = grantableMenus(await liveMenus(tx, user), registry.schemas);
     try {
       values.menuId = parseMenuIds(values.menuId, menus).join(',');
     } catch {
@@ -30,14 +30,14 @@ export const behaviour: ResourceBehaviour = {
     }
   },
 
-  async afterWrite({ tx, user, id, isInsert, values }) {
+  async afterWrite({ tx, user, id, isInsert, values, registry }) {
     if (isInsert || !Object.hasOwn(values, 'menuId')) return;
     const params = new SqlParams();
     const tenants = await tx.query<{ tenant_id: string }>(
       `SELECT tenant_id FROM blade_tenant WHERE package_id = ${params.add(id)} AND ${scopedRows(user, params, { tenantScoped: false }).join(' AND ')}`,
       params.values,
     );
-    for (const tenant of tenants) await limitTenantGrants(tx, user, tenant.tenant_id, id);
+    for (const tenant of tenants) await limitTenantGrants(tx, user, tenant.tenant_id, id, registry.schemas);
   },
 
   routes(routes) {
@@ -50,7 +50,7 @@ export const behaviour: ResourceBehaviour = {
          ORDER BY sort, id`,
         params.values,
       );
-      const allowed = new Set(grantableMenus(await liveMenus(routes.services.db, user)).map((menu) => menu.id));
+      const allowed = new Set(grantableMenus(await liveMenus(routes.services.db, user), routes.services.registry.schemas).map((menu) => menu.id));
       const nodes = rows.filter((row) => allowed.has(String(row.id))).map((row) => serializeColumns(row, MENU_TYPES));
       return send(c, R.data(withHasChildren(nest(nodes, 'parentId', 'name') as Node[])));
     });

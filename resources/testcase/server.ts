@@ -212,7 +212,7 @@ const newBatchNo = () => `IMP${nextId()}`;
 export const behaviour: ResourceBehaviour = {
   routes({ read, operation, store, services }) {
     const base = testCaseSchema.api;
-    const records = createResourceStore(services.db, importCheckSchema);
+    const records = createResourceStore(services.db, services.registry, importCheckSchema);
     const record = (user: BladeUser, values: Row) => records.submit(user, values);
 
     read(`${base}/template`, async () => templateResponse('测试用例导入模板.xlsx', (await columnsOf(services)) as ExcelColumn<never>[]));
@@ -253,7 +253,7 @@ export const behaviour: ResourceBehaviour = {
       const checked = await checkFile(services, store, user, bytes);
       // All good rows or none: the store joins this transaction, so a failure leaves no case behind.
       await services.db.transaction(async (tx) => {
-        const inTx = createResourceStore(tx, testCaseSchema);
+        const inTx = createResourceStore(tx, services.registry, testCaseSchema);
         for (const body of checked.good) await inTx.submit(user, body);
       });
       const shownRows = new Set(checked.errors.map((error) => error.row)).size;

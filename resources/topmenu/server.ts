@@ -7,7 +7,6 @@ import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import { idListField } from '../../server/blade/operation';
-import { schemaByName } from '../schemas';
 import { menuRows, menuTreeNodes } from '../menu/server';
 import { assertGrantableMenus, grantableMenuIds } from '../role/grants';
 import { createResourceStore } from '../../server/blade/crud';
@@ -36,7 +35,7 @@ export const behaviour: ResourceBehaviour = {
 
   routes({ operation, read, services }) {
     const { db } = services;
-    const menuStore = createResourceStore(db, schemaByName('menu')!);
+    const menuStore = createResourceStore(db, services.registry, services.registry.schemaByName('menu')!);
 
     operation('setting', { body: grantBody }, async ({ user, body }) => {
       await db.transaction(async (tx) => {

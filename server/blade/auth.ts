@@ -2,8 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/types';
 import { GUEST_USER_ID } from '../users/token-response';
-import type { SessionCheck } from '../users/sessions';
-import type { BladeEnv, BladeUser } from './context';
+import type { BladeEnv, BladeUser, SessionCheck } from './context';
 import { unauthorized } from './errors';
 import type { TokenClaims, TokenService } from './token';
 

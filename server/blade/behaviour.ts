@@ -1,44 +1,12 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeEnv, BladeUser, ServerServices } from './context';
-import type { SqlParams } from './query';
+import type { StoreHooks } from './hooks';
 import type { OperationHandler, OperationSpec, ParsedInput } from './operation';
 import type { ResourceStore } from './store-types';
 
-/** A row being written, as a `server.ts` hook sees it inside the write transaction. */
-export interface WriteContext {
-  tx: Db;
-  user: BladeUser;
-  schema: ResourceSchema;
-  /** The row's id (new on insert). */
-  id: string;
-  isInsert: boolean;
-  /**
-   * A `store.patch` from server code (an operation setting some columns), not a form's submit: the values are the
-   * server's own, and only the patched fields are present.
-   */
-  isPatch: boolean;
-  /** Values about to be stored, by field name; a hook may change them (before) or read them (after). */
-  values: Record<string, unknown>;
-  /** The stored row before an update, as answered on the wire. */
-  before?: Record<string, unknown>;
-  /** The request body as sent. */
-  body: Record<string, unknown>;
-  /**
-   * Values answered once in the submit's `data` (the schema's `revealOnCreate`: a generated secret, an initial
-   * password); a hook sets them, nothing stores them in clear.
-   */
-  revealed: Record<string, string>;
-}
-
-export interface RemoveContext {
-  tx: Db;
-  user: BladeUser;
-  schema: ResourceSchema;
-  ids: string[];
-}
+export type { RemoveContext, WriteContext } from './hooks';
 
 type Input = z.ZodType<unknown>;
 type Handler = (c: Context<BladeEnv>) => Response | Promise<Response>;
@@ -66,12 +34,7 @@ export interface ResourceRoutes {
 }
 
 /** Optional behaviour of a resource (`resources/<name>/server.ts` exports it as `behaviour`). */
-export interface ResourceBehaviour {
-  beforeWrite?(context: WriteContext): Promise<void> | void;
-  afterWrite?(context: WriteContext): Promise<void> | void;
-  beforeRemove?(context: RemoveContext): Promise<void> | void;
-  /** Extra predicates of every list (e.g. main tasks only), over the base alias `t`. */
-  listScope?(user: BladeUser, query: Record<string, string>, params: SqlParams): string[];
+export interface ResourceBehaviour extends StoreHooks {
   /** Custom endpoints and operations, mounted before the generic ones. */
   routes?(routes: ResourceRoutes): void;
   /**

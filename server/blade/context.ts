@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
+import type { Registry } from '../../resources/registry';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import type { ObjectStore } from '../storage/types';
-import type { SessionCheck } from '../users/sessions';
 import type { TokenService } from './token';
 
 /** The caller, as the access token's claims describe them. */
@@ -43,6 +43,8 @@ export type BladeApp = Hono<BladeEnv>;
 /** What every module receives to register its routes. */
 export interface ServerServices {
   db: Db;
+  /** The resources this app runs with (handed to `createApp`). */
+  registry: Registry;
   config: ServerConfig;
   tokens: TokenService;
   /** Uploaded files: the local store under the data dir, or an S3-compatible service. */
@@ -55,6 +57,12 @@ export interface ServerServices {
   inBackground?: (work: Promise<unknown>) => void;
   /** The API routes the server answers (method and path), once every module and resource is mounted. */
   routes?: () => readonly ApiRoute[];
+}
+
+/** Whether a token's login session is still live (server/users/sessions.ts makes it; declared here, with the services). */
+export interface SessionCheck {
+  /** Whether an access token of this session may still be used. */
+  isLive(sessionId: string, userId: string, tenantId: string): Promise<boolean>;
 }
 
 export interface ApiRoute {

@@ -1,7 +1,7 @@
-import { resourceSchemas, schemaByName } from '../../resources/schemas';
+import type { Registry } from '../../resources/registry';
 import { columnOf, type ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
-import type { ResourceBehaviour } from './behaviour';
+import type { StoreHooks } from './hooks';
 import { badRequest, MSG } from './errors';
 import { createStoreCore } from './store-core';
 import { createStoreRead } from './store-read';
@@ -14,7 +14,7 @@ export { markChildren, nest } from './store-tree';
 export { primaryDept } from './store-write';
 
 /** Where other resources point at rows of `schema` (ref and tree-path fields, child rows included). */
-export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[] = resourceSchemas): Usage[] {
+export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[]): Usage[] {
   const usages: Usage[] = [...(schema.usedBy ?? [])];
   for (const other of schemas) {
     const message = `该数据正被「${other.title.zh}」使用，不能删除`;
@@ -39,13 +39,13 @@ export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchem
  * Generic BladeX CRUD over the table of a resource schema: the one write path and the one read path of a resource,
  * composed of its read part (`store-read.ts`), write part (`store-write.ts`) and tree part (`store-tree.ts`).
  */
-export function createResourceStore(db: Db, schema: ResourceSchema, behaviour: ResourceBehaviour = {}): ResourceStore {
-  const core = createStoreCore(db, schema);
+export function createResourceStore(db: Db, registry: Registry, schema: ResourceSchema, behaviour: StoreHooks = {}): ResourceStore {
+  const core = createStoreCore(db, registry, schema);
   return {
     schema,
     model: core.model,
     ...createStoreRead(core, behaviour),
-    ...createStoreWrite(core, behaviour, { schemaOf: schemaByName, usages: usagesOf(schema) }),
+    ...createStoreWrite(core, behaviour, { schemaOf: registry.schemaByName, usages: usagesOf(schema, registry.schemas) }),
     ...createStoreTree(core, behaviour),
   };
 }

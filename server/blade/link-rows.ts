@@ -1,4 +1,4 @@
-import { schemaByName } from '../../resources/schemas';
+import type { Registry } from '../../resources/registry';
 import type { LinkSchema, ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeUser } from './context';
@@ -16,8 +16,8 @@ export const linkTargetIdKey = (link: LinkSchema) => camel(link.targetKey);
 export const linkTargetIdsKey = (link: LinkSchema) => `${linkTargetIdKey(link).replace(/Id$/, '')}Ids`;
 
 /** Links the parent to the targets (already linked ones are kept); every target must be the caller's. */
-export async function addLinks(tx: Db, user: BladeUser, link: LinkSchema, parentId: string, targetIds: string[]) {
-  const target = schemaByName(link.target);
+export async function addLinks(tx: Db, registry: Registry, user: BladeUser, link: LinkSchema, parentId: string, targetIds: string[]) {
+  const target = registry.schemaByName(link.target);
   if (!target) throw new Error(`link to unknown resource "${link.target}"`);
   const ids = [...new Set(targetIds)];
   if (ids.length === 0) return;
@@ -42,7 +42,7 @@ export async function addLinks(tx: Db, user: BladeUser, link: LinkSchema, parent
  * Links sent with the record itself (`projectMembers: [{ userId }]`), so a new project is saved with its members in
  * one transaction; links already there stay. A key the body does not carry changes nothing.
  */
-export async function writeLinksOfBody(tx: Db, user: BladeUser, schema: ResourceSchema, parentId: string, body: Record<string, unknown>) {
+export async function writeLinksOfBody(tx: Db, registry: Registry, user: BladeUser, schema: ResourceSchema, parentId: string, body: Record<string, unknown>) {
   for (const link of schema.links ?? []) {
     if (!Object.hasOwn(body, link.name) || body[link.name] === null) continue;
     const sent = body[link.name];
@@ -51,6 +51,6 @@ export async function writeLinksOfBody(tx: Db, user: BladeUser, schema: Resource
     const key = linkTargetIdKey(link);
     const ids = sent.map((item) => String(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] ?? '' : item));
     if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: ${link.name}.${key}`);
-    await addLinks(tx, user, link, parentId, ids);
+    await addLinks(tx, registry, user, link, parentId, ids);
   }
 }

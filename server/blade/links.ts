@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { schemaByName } from '../../resources/schemas';
 import type { LinkSchema, ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { ResourceBehaviour, ResourceRoutes } from './behaviour';
@@ -33,13 +32,13 @@ export function linkTableDdl(link: LinkSchema): string {
  * remove links. Reading needs the screen; changing needs its edit button. Parent and targets must be the caller's.
  */
 export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: LinkSchema, decorate?: ResourceBehaviour['decorateLinked']) {
-  const { db } = routes.services;
+  const { db, registry } = routes.services;
   const table = assertIdentifier(link.table);
   const parentKey = assertIdentifier(link.parentKey);
   const targetKey = assertIdentifier(link.targetKey);
-  const target = schemaByName(link.target);
+  const target = registry.schemaByName(link.target);
   if (!target) throw new Error(`${schema.name}: link to unknown resource "${link.target}"`);
-  const targetModel = readModelOf(target.name, target.fields);
+  const targetModel = readModelOf(registry, target.name, target.fields);
   const parentParam = parentKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const targetIdsKey = linkTargetIdsKey(link);
   const saveBody = z.object({ [parentParam]: idField(schema.title.zh), [targetIdsKey]: idListField(target.title.zh, { max: 500 }) });
@@ -81,7 +80,7 @@ export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: 
     const targetIds = body[targetIdsKey] as string[];
     await db.transaction(async (tx) => {
       await assertParent(tx, user, parentId);
-      await addLinks(tx, user, link, parentId, targetIds);
+      await addLinks(tx, registry, user, link, parentId, targetIds);
     });
     return send(c, R.success());
   });

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { resourceSchemas } from '../../resources/schemas';
 import { buttonCode, endpointsOf, operationOf, type ResourceSchema } from '../../resources/types';
 import type { ResourceBehaviour, ResourceRoutes } from './behaviour';
 import { ADMIN_TENANT, type BladeApp, type BladeEnv, type BladeUser, type ServerServices } from './context';
@@ -14,7 +13,7 @@ import { actingInTenant } from './scope';
 import { parseIdValue } from './validate';
 
 /** Screens whose forms pick rows of `schema` (a ref or tree path to it): they may read its lists too. */
-export function readerCodesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[] = resourceSchemas): string[] {
+export function readerCodesOf(schema: ResourceSchema, schemas: readonly ResourceSchema[]): string[] {
   const codes = new Set([schema.permissionCode]);
   for (const other of schemas) {
     const fields = [...other.fields, ...(other.children ?? []).flatMap((child) => child.fields)];
@@ -53,7 +52,7 @@ export function mountResource(
   const { schema } = store;
   const endpoints = endpointsOf(schema);
   const url = (path: string) => `${schema.api}/${path}`;
-  const readers = readerCodesOf(schema);
+  const readers = readerCodesOf(schema, services.registry.schemas);
 
   async function assertReader(user: BladeUser) {
     assertTenantMayUse(schema, user);

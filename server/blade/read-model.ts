@@ -1,4 +1,4 @@
-import { schemaByName } from '../../resources/schemas';
+import type { Registry } from '../../resources/registry';
 import { columnOf, toColumn, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import { assertIdentifier, BASE_ALIAS, storedColumnsOf, type ColumnModel } from './model';
 
@@ -12,8 +12,8 @@ export interface ReadModel {
   joins: string;
 }
 
-function targetOf(resource: string, owner: string): ResourceSchema {
-  const target = schemaByName(resource);
+function targetOf(registry: Registry, resource: string, owner: string): ResourceSchema {
+  const target = registry.schemaByName(resource);
   if (!target) throw new Error(`${owner}: ref to unknown resource "${resource}"`);
   return target;
 }
@@ -30,7 +30,7 @@ function derived(fields: readonly FieldSchema[], name: string, sql: string): Col
   return { name, column: toColumn(name), type: 'string', field, sql, stored: false };
 }
 
-export function readModelOf(owner: string, fields: readonly FieldSchema[], alias = BASE_ALIAS): ReadModel {
+export function readModelOf(registry: Registry, owner: string, fields: readonly FieldSchema[], alias = BASE_ALIAS): ReadModel {
   // Write-only fields (passwords, secrets) are stored but never read back.
   const columns = storedColumnsOf(fields, alias).filter((column) => !column.field?.writeOnly);
   const joins: string[] = [];
@@ -38,7 +38,7 @@ export function readModelOf(owner: string, fields: readonly FieldSchema[], alias
   fields.forEach((field, index) => {
     const source = byName.get(field.name);
     if (field.ref && field.ref.join !== false && source) {
-      const target = targetOf(field.ref.resource, owner);
+      const target = targetOf(registry, field.ref.resource, owner);
       const joined = `${alias}_r${index}`;
       const sameTenant = target.tenantScoped ? ` AND ${joined}.tenant_id = ${alias}.tenant_id` : '';
       joins.push(
@@ -61,7 +61,7 @@ export function readModelOf(owner: string, fields: readonly FieldSchema[], alias
       );
     }
     if (field.treePath && source) {
-      const tree = targetOf(field.treePath.resource, owner);
+      const tree = targetOf(registry, field.treePath.resource, owner);
       if (!tree.tree) throw new Error(`${owner}: treePath target "${tree.name}" is not a tree resource`);
       const node = `${alias}_p${index}`;
       const label = labelColumnOf(tree, tree.tree.labelField);

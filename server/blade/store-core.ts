@@ -1,3 +1,4 @@
+import type { Registry } from '../../resources/registry';
 import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeUser } from './context';
@@ -11,14 +12,14 @@ import type { Row } from './store-types';
 /** What the read, write and tree parts of a resource store share: the table, its read model and the scoped read. */
 export type StoreCore = ReturnType<typeof createStoreCore>;
 
-export function createStoreCore(db: Db, schema: ResourceSchema) {
+export function createStoreCore(db: Db, registry: Registry, schema: ResourceSchema) {
   const table = assertIdentifier(schema.table);
-  const model = readModelOf(schema.name, schema.fields);
+  const model = readModelOf(registry, schema.name, schema.fields);
   const selectList = selectListOf(model);
   const byName = new Map(model.columns.map((column) => [column.name, column]));
   const children = (schema.children ?? []).map((spec) => {
     const childSchema = childSchemaOf(schema, spec);
-    const childModel = readModelOf(childSchema.name, childSchema.fields, 'c');
+    const childModel = readModelOf(registry, childSchema.name, childSchema.fields, 'c');
     return { spec, childSchema, childModel };
   });
   // The rows the caller may see: tenant, logical delete and the data scope of the caller's roles on this resource.
@@ -53,5 +54,5 @@ export function createStoreCore(db: Db, schema: ResourceSchema) {
     return out;
   }
 
-  return { db, schema, table, model, selectList, byName, children, scopeOf, from, readRows, childRowsOf };
+  return { db, registry, schema, table, model, selectList, byName, children, scopeOf, from, readRows, childRowsOf };
 }

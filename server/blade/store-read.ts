@@ -1,4 +1,4 @@
-import type { ResourceBehaviour } from './behaviour';
+import type { StoreHooks } from './hooks';
 import type { BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
@@ -10,7 +10,7 @@ import type { StoreCore } from './store-core';
 import type { ResourceStore } from './store-types';
 
 /** The read part of a resource store: pages, details, rows by id and picker options. */
-export function createStoreRead(core: StoreCore, behaviour: ResourceBehaviour): Pick<ResourceStore, 'list' | 'detail' | 'byIds' | 'select'> {
+export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<ResourceStore, 'list' | 'detail' | 'byIds' | 'select'> {
   const { db, schema, table, model, selectList, from, children, scopeOf, readRows, childRowsOf } = core;
 
   async function countLive(user: BladeUser): Promise<number> {

@@ -1,4 +1,4 @@
-import type { ResourceBehaviour } from './behaviour';
+import type { StoreHooks } from './hooks';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { buildFilters, parseOrder, SqlParams } from './query';
@@ -27,7 +27,7 @@ export function markChildren(nodes: Row[]): Row[] {
 }
 
 /** The tree part of a resource store: the whole tree, the filtered tree list and the lazy children of a node. */
-export function createStoreTree(core: StoreCore, behaviour: ResourceBehaviour): Pick<ResourceStore, 'tree' | 'treeList' | 'lazyList'> {
+export function createStoreTree(core: StoreCore, behaviour: StoreHooks): Pick<ResourceStore, 'tree' | 'treeList' | 'lazyList'> {
   const { db, schema, table, model, byName, readRows } = core;
   return {
     async tree(user) {

@@ -1,7 +1,7 @@
 import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import { choiceOutside, ruleMessages } from '../../resources/validation';
 import type { Db } from '../db/types';
-import type { ResourceBehaviour, WriteContext } from './behaviour';
+import type { StoreHooks, WriteContext } from './hooks';
 import { ADMIN_TENANT, type BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText, nextId } from './ids';
@@ -83,7 +83,7 @@ function parseValues(fields: readonly FieldSchema[], body: Row, isInsert: boolea
 /** The write part of a resource store: submit, patch, validate and remove, each in one transaction with its hooks. */
 export function createStoreWrite(
   core: StoreCore,
-  behaviour: ResourceBehaviour,
+  behaviour: StoreHooks,
   links: WriteLinks,
 ): Pick<ResourceStore, 'submit' | 'patch' | 'validate' | 'remove'> {
   const { db, schema, table, byName, children, readRows } = core;
@@ -266,7 +266,7 @@ export function createStoreWrite(
             keepImmutable(values, before);
           }
           const rowId = id ?? nextId();
-          const context: WriteContext = { tx, user, schema, id: rowId, isInsert, isPatch: false, values, before, body, revealed: {} };
+          const context: WriteContext = { tx, user, schema, registry: core.registry, id: rowId, isInsert, isPatch: false, values, before, body, revealed: {} };
           await behaviour.beforeWrite?.(context);
           await resolveRefs(tx, user, schema.fields, values);
           checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), isInsert);
@@ -279,7 +279,7 @@ export function createStoreWrite(
             await updateRow(tx, user, rowId, values);
           }
           await writeChildren(tx, user, rowId, body);
-          await writeLinksOfBody(tx, user, schema, rowId, body);
+          await writeLinksOfBody(tx, core.registry, user, schema, rowId, body);
           await behaviour.afterWrite?.(context);
           if (sink) sink.revealed = context.revealed;
           return rowId;
@@ -304,7 +304,7 @@ export function createStoreWrite(
           const before = await lockedRow(tx, user, id);
           if (!before) throw badRequest('数据不存在');
           keepImmutable(values, before);
-          const context: WriteContext = { tx, user, schema, id, isInsert: false, isPatch: true, values, before, body: changes, revealed: {} };
+          const context: WriteContext = { tx, user, schema, registry: core.registry, id, isInsert: false, isPatch: true, values, before, body: changes, revealed: {} };
           await behaviour.beforeWrite?.(context);
           await resolveRefs(tx, user, schema.fields, values);
           checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), false);
@@ -337,7 +337,7 @@ export function createStoreWrite(
       if (ids.length > 1000) throw badRequest(`${MSG.paramInvalid}: ids 不能超过1000个`);
       return db.transaction(async (tx) => {
         await assertRemovable(tx, user, ids);
-        await behaviour.beforeRemove?.({ tx, user, schema, ids });
+        await behaviour.beforeRemove?.({ tx, user, schema, registry: core.registry, ids });
         const params = new SqlParams();
         const now = formatDateTime(new Date());
         const sets = `is_deleted = 1, update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}, update_time = ${params.add(now)}`;

@@ -5,6 +5,12 @@ import { formatDate, formatDateTime } from '../blade/serializer';
 import { hashPlainPassword } from '../users/password';
 import type { Db } from './types';
 
+/** The resources whose tables the demo rows fill: a registry without them (a test's own) starts with no demo data. */
+const DEMO_RESOURCES = ['notice', 'project', 'moduletype', 'importcheck', 'terminal', 'tooldevice', 'testobject', 'task', 'taskrecord', 'testcase', 'testscript'];
+
+export const holdsDemoResources = (registry: { schemaByName(name: string): unknown }) =>
+  DEMO_RESOURCES.every((name) => registry.schemaByName(name) !== undefined);
+
 /**
  * Demo data of the administrator tenant, so that a fresh installation shows a populated home page and dashboard:
  * projects, tasks across types and run states, terminals across running states, and execution records of the last

@@ -213,7 +213,7 @@ const SEED_NAME = 'default';
 export async function seedDatabase(
   db: Db,
   data: SeedData,
-  options: { adminPassword?: string; onStep?: (step: string) => void } = {},
+  options: { adminPassword?: string; onStep?: (step: string) => void; demo?: boolean } = {},
 ) {
   const fingerprint = seedFingerprint(data);
   const onStep = options.onStep ?? (() => undefined);
@@ -230,8 +230,10 @@ export async function seedDatabase(
     await seedTopMenus(tx, data.topMenus, idByCode, now);
     onStep(`seeding dictionaries (${data.dicts.length})`);
     await seedDicts(tx, data.dicts, now);
-    onStep('seeding demo projects, terminals, test objects, tasks and records');
-    await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept, SEED_IDS.userRole);
+    if (options.demo !== false) {
+      onStep('seeding demo projects, terminals, test objects, tasks and records');
+      await seedDemoData(tx, SEED_IDS.admin, SEED_IDS.dept, SEED_IDS.userRole);
+    }
     onStep('seeding the demo account tester, notices and organisation');
     // Part A: `tester` (two roles, two depts) gets the administrator's first-start password; notices for the desk.
     const firstStartPassword = generatedAdminPassword ?? options.adminPassword;
@@ -245,7 +247,7 @@ export async function seedDatabase(
       });
       await grant(tx, noticeRole, NOTICE_ROLE_MENU_CODES.flatMap((code) => idByCode.get(code) ?? []));
     }
-    await seedNotices(tx, SEED_IDS.admin, SEED_IDS.dept, new Date());
+    if (options.demo !== false) await seedNotices(tx, SEED_IDS.admin, SEED_IDS.dept, new Date());
     await seedOrg(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept });
     await seedSettings(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept, administratorRole: SEED_IDS.administratorRole, idByCode });
     await tx.query(

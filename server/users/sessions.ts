@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_TENANT } from '../blade/context';
+import { ADMIN_TENANT, type SessionCheck } from '../blade/context';
 import type { Db } from '../db/types';
 
 /** Refresh tokens live 7 days (blade-contract §3); a session lives as long as its newest refresh token. */
@@ -64,11 +64,6 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
 
 /** How many session answers a process keeps; past that the cache starts over. */
 const CACHE_CAPACITY = 20_000;
-
-export interface SessionCheck {
-  /** Whether an access token of this session may still be used. */
-  isLive(sessionId: string, userId: string, tenantId: string): Promise<boolean>;
-}
 
 /**
  * The per-request revocation check, kept off the database: answers are cached in this process and dropped when

@@ -1,12 +1,11 @@
 import { App, Layout } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
 import { siteConfig } from '../../providers/config';
-import { resourceUis } from '../../resources';
 import { screenRouteOf } from '../../resources/routing';
-import { resourceSchemas } from '../../resources/schemas';
 import { useScreenClass } from '../hooks/useScreenClass';
+import { useRegistry } from '../registry';
 import { LoadingWithProgress } from '../router/RouteProgress';
 import { AppHeader } from './AppHeader';
 import { AppSider } from './AppSider';
@@ -19,8 +18,11 @@ import { TabBar } from './tabs/TabBar';
 /** Screen class from which the sidebar starts expanded (spec §9: 2 is ≥992 px). */
 const WIDE_SCREEN_CLASS = 2;
 
-/** Screens this build has that are reached through a menu (some, like task records, have none). */
-const MENU_SCREEN_ROUTES = new Set(resourceUis.filter((ui) => ui.schema.inMenu !== false).map((ui) => ui.schema.route));
+/** Screens of the registry that are reached through a menu (some, like task records, have none). */
+function useMenuScreenRoutes(): ReadonlySet<string> {
+  const { schemas } = useRegistry();
+  return useMemo(() => new Set(schemas.filter((schema) => schema.inMenu !== false).map((schema) => schema.route)), [schemas]);
+}
 
 /**
  * Whether the screen at `pathname` may be shown: a menu screen that the role's menu (as the server answered it) does
@@ -29,8 +31,10 @@ const MENU_SCREEN_ROUTES = new Set(resourceUis.filter((ui) => ui.schema.inMenu !
  */
 function useScreenAccess(pathname: string): 'allowed' | 'pending' | 'denied' {
   const { allMenus, loaded } = useMenuState();
-  const screen = screenRouteOf(pathname, resourceSchemas);
-  if (!MENU_SCREEN_ROUTES.has(screen) || menuByPath(allMenus, screen)) return 'allowed';
+  const { schemas } = useRegistry();
+  const menuScreenRoutes = useMenuScreenRoutes();
+  const screen = screenRouteOf(pathname, schemas);
+  if (!menuScreenRoutes.has(screen) || menuByPath(allMenus, screen)) return 'allowed';
   return loaded ? 'denied' : 'pending';
 }
 
@@ -40,9 +44,11 @@ const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/da
 /** An address the layout has a page for (a fixed page, a resource screen, an embedded page or a menu entry). */
 function useKnownScreen(pathname: string): boolean {
   const { allMenus } = useMenuState();
+  const { schemas } = useRegistry();
+  const menuScreenRoutes = useMenuScreenRoutes();
   if (FIXED_LAYOUT_PATHS.has(pathname) || pathname.startsWith('/myiframe/')) return true;
-  const screen = screenRouteOf(pathname, resourceSchemas);
-  return MENU_SCREEN_ROUTES.has(screen) || resourceSchemas.some((schema) => schema.route === screen) || !!menuByPath(allMenus, pathname);
+  const screen = screenRouteOf(pathname, schemas);
+  return menuScreenRoutes.has(screen) || schemas.some((schema) => schema.route === screen) || !!menuByPath(allMenus, pathname);
 }
 
 function Shell() {

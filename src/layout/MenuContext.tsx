@@ -5,6 +5,7 @@ import { loadMenus, loadPermissions, loadTopMenus, storedMenuTree, takeArrivedMe
 import { storeKeys } from '../../providers/session';
 import { NAVIGATION_READ_TTL_MS } from '../../providers/http';
 import { getStore, setStore } from '../../providers/storage';
+import { useRegistry } from '../registry';
 import { readScreenDataEarly } from '../router/readVisitDataEarly';
 import { destinationOf } from './menuTree';
 
@@ -128,6 +129,7 @@ export function useMenuName(): (menu: Pick<MenuItem, 'code' | 'name'>) => string
 export function useOpenMenu(): (menu: Pick<MenuItem, 'path' | 'isOpen'>) => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { schemas } = useRegistry();
   return useCallback(
     (menu) => {
       const destination = destinationOf(menu);
@@ -136,9 +138,9 @@ export function useOpenMenu(): (menu: Pick<MenuItem, 'path' | 'isOpen'>) => void
         return;
       }
       // The screen shown already asks for nothing on the same address.
-      if (destination.to !== pathname) readScreenDataEarly(destination.to, '', NAVIGATION_READ_TTL_MS);
+      if (destination.to !== pathname) readScreenDataEarly(schemas, destination.to, '', NAVIGATION_READ_TTL_MS);
       void navigate(destination.to);
     },
-    [navigate, pathname],
+    [navigate, pathname, schemas],
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { clearSession, storeKeys } from '../../providers/session';
 import { getStore, getToken } from '../../providers/storage';
-import { resourceSchemas } from '../../resources/schemas';
+import { useRegistry } from '../registry';
 import { decideNavigation, LOGIN_PATH } from './guard';
 import { pageTitleKeyOf } from './pageTitles';
 import { RouteProgress } from './RouteProgress';
@@ -25,15 +25,16 @@ function LocalLogout() {
 export function RouteGuard() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const { schemas } = useRegistry();
   const locked = getStore<boolean>({ name: storeKeys.isLock }) === true;
   const decision = decideNavigation(pathname, getToken(), locked);
   const destination =
     decision.kind === 'redirect' ? decision.to : decision.kind === 'localLogout' ? LOGIN_PATH : pathname;
 
   useLayoutEffect(() => {
-    const titleKey = pageTitleKeyOf(destination, resourceSchemas);
+    const titleKey = pageTitleKeyOf(destination, schemas);
     if (titleKey) document.title = t(titleKey);
-  }, [destination, t, i18n.language]);
+  }, [destination, schemas, t, i18n.language]);
 
   if (decision.kind === 'localLogout') return <LocalLogout />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

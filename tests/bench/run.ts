@@ -18,6 +18,7 @@ import { md5 } from 'js-md5';
 import { startServer } from '../../server/app';
 import { createSessionCheck } from '../../server/users/sessions';
 import { launchChromium } from '../e2e/browser';
+import { registry } from '../../resources/schemas';
 
 const ADMIN_PASSWORD = 'Bench-admin-pass1';
 const PARAM_ROWS = 100_000;
@@ -68,7 +69,7 @@ async function load(url: string, token: string, connections: number, seconds: nu
 /** The data dir every figure is measured on: the seeded product plus 100 000 param rows. */
 async function seedDataDir(dataDir: string) {
   console.log(`seeding ${PARAM_ROWS} param rows...`);
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
     await server.db.query(
       `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, remark,
@@ -84,7 +85,7 @@ async function seedDataDir(dataDir: string) {
 }
 
 async function measureServer(dataDir: string) {
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
     const token = await passwordToken(server.url);
     const listUrl = `${server.url}/api/blade-system/param/list`;
@@ -237,7 +238,7 @@ const SERVE_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { script
 const medianOf = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 
 async function measureBrowser(dataDir: string) {
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   const browser = await launchChromium();
   try {
     const context = await browser.newContext();

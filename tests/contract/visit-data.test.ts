@@ -37,7 +37,7 @@ describe("a visit's data asked for at start", () => {
     setToken('jwt-visit');
     storeMenus(true);
     const asked = answering();
-    readVisitDataEarly({ pathname: paramSchema.route, search: '' });
+    readVisitDataEarly({ pathname: paramSchema.route, search: '' }, [paramSchema]);
     await delay(30);
     expect([...asked].sort()).toEqual([
       '/api/blade-system/menu/buttons',
@@ -53,7 +53,7 @@ describe("a visit's data asked for at start", () => {
     setToken('jwt-visit');
     storeMenus(false);
     const asked = answering();
-    readVisitDataEarly({ pathname: paramSchema.route, search: '' });
+    readVisitDataEarly({ pathname: paramSchema.route, search: '' }, [paramSchema]);
     await delay(30);
     expect(asked.filter((path) => path.includes('/param/'))).toEqual([]);
     takeArrivedMenus();
@@ -63,8 +63,8 @@ describe("a visit's data asked for at start", () => {
   it('asks only for the menus when the address names another page, or a page that is not a list', async () => {
     setToken('jwt-visit');
     const asked = answering();
-    readVisitDataEarly({ pathname: paramSchema.route, search: '?current=3' });
-    readVisitDataEarly({ pathname: '/wel/index', search: '' });
+    readVisitDataEarly({ pathname: paramSchema.route, search: '?current=3' }, [paramSchema]);
+    readVisitDataEarly({ pathname: '/wel/index', search: '' }, [paramSchema]);
     await delay(30);
     expect(asked.filter((path) => path.includes('/param/'))).toEqual([]);
     expect(asked.filter((path) => path === '/api/blade-system/menu/routes')).toHaveLength(2);
@@ -73,7 +73,7 @@ describe("a visit's data asked for at start", () => {
 
   it('asks for nothing without a token (the login page)', async () => {
     const asked = answering();
-    readVisitDataEarly({ pathname: paramSchema.route, search: '' });
+    readVisitDataEarly({ pathname: paramSchema.route, search: '' }, [paramSchema]);
     await delay(30);
     expect(asked).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startServer, type ServerExtras } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { launchChromium, snap } from './browser';
+import { registry } from '../../resources/schemas';
 
 export const ADMIN_PASSWORD = 'E2e-admin-pass1';
 
@@ -22,11 +23,11 @@ export interface RunningProduct {
  * overrides server settings (e.g. `{ register: true }` for BLADE_REGISTER=on); `extras` hands it services such as an
  * object store the test can fill.
  */
-export async function startProduct(config: Partial<ServerConfig> = {}, extras: ServerExtras = {}): Promise<RunningProduct> {
+export async function startProduct(config: Partial<ServerConfig> = {}, extras: Partial<ServerExtras> = {}): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-e2e-'));
   // E2E_STATIC_DIR lets parallel work build into its own folder instead of sharing dist/.
   const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir, ...config }, extras);
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir, ...config }, { resources: registry, ...extras });
   const browser = await launchChromium();
   return {
     url: server.url,
@@ -53,7 +54,7 @@ export interface ProductPage {
 export function useProductPage(
   onOpen: (opened: ProductPage) => unknown,
   config: Partial<ServerConfig> = {},
-  extras: () => ServerExtras | Promise<ServerExtras> = () => ({}),
+  extras: () => Partial<ServerExtras> | Promise<Partial<ServerExtras>> = () => ({}),
 ) {
   let opened: ProductPage | undefined;
   beforeAll(async () => {

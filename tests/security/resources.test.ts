@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login, loginAdmin } from '../server/client';
 import { OTHER_TENANT, TESTER } from '../server/fixtures';
 import { readerCodesOf } from '../../server/blade/mount';
+import { resourceSchemas } from '../../resources/schemas';
 import { buttonCode } from '../../resources/types';
 import { creatable, declares, keyField, operationsOf, schemas, validBody, writableFields } from './registry';
 import { bodyFor, createRow, detailOf, isServerFailure } from './support';
@@ -64,7 +65,7 @@ describe.each(schemas.map((schema) => [schema.name, schema] as const))('resource
   it('refuses with 403 every operation the role lacks, and only those', async () => {
     const code = schema.permissionCode;
     // Readers: the screen's own code or the screen of any resource that picks its rows (the server's own rule).
-    const mayOpen = readerCodesOf(schema).some(
+    const mayOpen = readerCodesOf(schema, resourceSchemas).some(
       (reader) => testerCodes.has(reader) || [...testerCodes].some((held) => held.startsWith(`${reader}_`)),
     );
     const holds = (alias: string) => declares(schema, alias) && testerCodes.has(buttonCode(code, alias));

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTopMenus } from '../../server/db/seed-data/menus';
+import { seedMenusOf } from '../../server/db/seed-data/menus';
+import { resourceSchemas } from '../../resources/schemas';
 import { call, login, loginAdmin } from './client';
 import { OTHER_TENANT, SCOPE_FIXTURE, TESTER } from './fixtures';
+
+const { topMenus: seedTopMenus } = seedMenusOf(resourceSchemas);
 
 /**
  * Roles, the grant (menus, data scopes, API scopes) and their enforcement, over HTTP: a data scope limits the rows,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, requestToken } from './client';
+import { registry } from '../../resources/schemas';
 
 /** A server of its own with BLADE_CAPTCHA on: the test reads the expected captcha text from its database. */
 let server: RunningServer;
@@ -13,7 +14,7 @@ const ADMIN = { account: 'admin', password: PASSWORD };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'blade-captcha-test-'));
-  server = await startServer({ port: 0, dataDir, adminPassword: PASSWORD, captcha: true });
+  server = await startServer({ port: 0, dataDir, adminPassword: PASSWORD, captcha: true }, { resources: registry });
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import type { ObjectStore } from '../../server/storage/types';
 import { call, md5 } from './client';
 import { startLoopbackStore, type LoopbackStore } from './execution-store';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
+import { registry } from '../../resources/schemas';
 
 /**
  * Test execution over HTTP against its own embedded server (it needs an object store the shared one lacks and a
@@ -181,7 +182,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'blade-execution-test-'));
   server = await startServer(
     { port: 0, dataDir, databaseUrl: process.env.TEST_DATABASE_URL || undefined, adminPassword: ADMIN_PASSWORD, captcha: false },
-    { storage: store },
+    { resources: registry, storage: store },
   );
   await addOtherTenant();
   admin = await loginOn({ account: 'admin', password: ADMIN_PASSWORD });
@@ -547,7 +548,7 @@ describe('a server closed right after its first start', () => {
       },
     };
     try {
-      const first = await startServer({ port: 0, dataDir: fresh, adminPassword: ADMIN_PASSWORD, captcha: false }, { storage: slowStore });
+      const first = await startServer({ port: 0, dataDir: fresh, adminPassword: ADMIN_PASSWORD, captcha: false }, { resources: registry, storage: slowStore });
       await first.close();
       expect(errors).toEqual([]);
       const db = await openDb({ dataDir: fresh });

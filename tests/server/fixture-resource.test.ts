@@ -1,31 +1,28 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiLogSchema } from '../../resources/apilog/schema';
+import { jobInfoSchema } from '../../resources/jobinfo/schema';
+import { jobServerSchema } from '../../resources/jobserver/schema';
 import { CRUD } from '../../resources/operations';
 import { operationLogSchema } from '../../resources/operationlog/schema';
 import { paramSchema } from '../../resources/param/schema';
-import { resourceSchemas } from '../../resources/schemas';
+import { createRegistry } from '../../resources/registry';
 import type { ResourceSchema } from '../../resources/types';
-import type { BladeEnv, BladeUser, ServerServices } from '../../server/blade/context';
-import { createResourceStore, usagesOf } from '../../server/blade/crud';
-import { R } from '../../server/blade/envelope';
-import { BladeError } from '../../server/blade/errors';
+import { usualLogSchema } from '../../resources/usuallog/schema';
+import { startServer, type RunningServer } from '../../server/app';
+import { usagesOf } from '../../server/blade/crud';
 import { nextId } from '../../server/blade/ids';
-import { mountResource, readerCodesOf } from '../../server/blade/mount';
+import { readerCodesOf } from '../../server/blade/mount';
 import { readModelOf } from '../../server/blade/read-model';
-import { withDefaults } from '../../server/config';
-import { runMigrations } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
-import { ensureResourceTables } from '../../server/db/resource-tables';
-import { resourceScreen, type SeedMenu } from '../../server/db/seed-data/menus';
-import type { Db } from '../../server/db/types';
+import { resourceScreen } from '../../server/db/seed-data/menus';
+import { call, md5 } from './client';
 
 /**
- * A resource nobody registered: one schema object, as a new `resources/gadget/schema.ts` would be. From it alone the
- * machinery derives the menu entry and buttons, the read model, the table, the guarded routes and a working CRUD,
- * with no other file touched.
+ * A resource the product does not register: one schema object, as a new `resources/gadget/schema.ts` would be. Handed
+ * to the server in a registry of its own, it gets from the machinery its menu entry and buttons, the read model, the
+ * table, the guarded routes and a working CRUD, with no other file touched.
  */
 const gadget: ResourceSchema = {
   name: 'gadget',
@@ -63,10 +60,10 @@ describe('derivations of a fixture schema', () => {
   });
 
   it('readerCodesOf and usagesOf: a screen that picks params may read them, and keeps a used param', () => {
-    const registry = [...resourceSchemas, gadget];
+    const registry = [paramSchema, gadget];
     expect(readerCodesOf(gadget, registry)).toEqual(['gadget']);
     expect(readerCodesOf(paramSchema, registry)).toContain('gadget');
-    expect(readerCodesOf(paramSchema)).not.toContain('gadget');
+    expect(readerCodesOf(paramSchema, [paramSchema])).not.toContain('gadget');
     expect(usagesOf(paramSchema, registry)).toContainEqual({
       table: 'blade_fixture_gadget',
       column: 'param_id',
@@ -76,7 +73,7 @@ describe('derivations of a fixture schema', () => {
   });
 
   it('readModelOf: stored columns, the joined label of the ref, no column for the virtual field', () => {
-    const model = readModelOf(gadget.name, gadget.fields);
+    const model = readModelOf(createRegistry([paramSchema, gadget]), gadget.name, gadget.fields);
     const byName = new Map(model.columns.map((column) => [column.name, column]));
     for (const name of ['id', 'tenantId', 'createTime', 'isDeleted', 'gadgetCode', 'gadgetName', 'weight', 'boughtOn', 'paramId']) {
       expect(byName.get(name)?.stored, name).toBe(true);
@@ -88,68 +85,56 @@ describe('derivations of a fixture schema', () => {
   });
 });
 
-describe('a fixture resource on a fresh database', () => {
-  let dir: string;
-  let db: Db;
-  let app: Hono<BladeEnv>;
-  const admin: BladeUser = {
-    tenantId: '000000', userId: '1123598821738675201', account: 'admin', userName: 'admin', nickName: 'admin', realName: 'admin',
-    roleId: '1123598816738675201', roleName: 'administrator', deptId: '1123598813738675201', postId: '', clientId: 'saber', sessionId: 's1',
-  };
-  const gadgetUser: BladeUser = { ...admin, userId: '77', account: 'g', roleId: '4242', roleName: 'gadget_user' };
-  const otherTenant: BladeUser = { ...admin, tenantId: '100001' };
-
-  /** Seeds the derived menu entry and its buttons, and grants `codes` to the role of `gadgetUser`. */
-  async function seedMenu(menu: SeedMenu, codes: string[], parentId = '0') {
-    const id = nextId();
-    await db.query(
-      `INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [id, parentId, menu.code, menu.name, menu.alias, menu.path, menu.source, menu.sort, menu.category, menu.action, menu.isOpen],
-    );
-    if (codes.includes(menu.code)) await db.query('INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES ($1, $2, $3)', [nextId(), id, gadgetUser.roleId]);
-    for (const child of menu.children ?? []) await seedMenu(child, codes, id);
-  }
+describe('the whole server on a registry of its own', () => {
+  const PASSWORD = 'Fixture-admin1';
+  // The fixture's registry: the gadget, the parameters it picks, and the tables the machinery itself writes (its logs,
+  // the job scheduler's jobs).
+  const registry = createRegistry([paramSchema, operationLogSchema, apiLogSchema, usualLogSchema, jobServerSchema, jobInfoSchema, gadget]);
+  let dataDir: string;
+  let server: RunningServer;
+  let admin: string;
+  let tester: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'blade-fixture-resource-'));
-    db = await openPglite(dir);
-    await runMigrations(db);
-    for (const schema of [paramSchema, gadget, operationLogSchema]) await ensureResourceTables(db, schema);
-    await seedMenu(resourceScreen(gadget), ['gadget_add', 'gadget_view']);
-
-    app = new Hono<BladeEnv>();
-    app.onError((error, c) => {
-      if (error instanceof BladeError) return c.json(R.fail(error.code, error.message), error.httpStatus as 400);
-      throw error;
-    });
-    // Who calls is chosen per request by a test header (the real app reads the token).
-    const users: Record<string, BladeUser> = { admin, gadgetUser, otherTenant };
-    app.use('*', async (c, next) => {
-      c.set('user', users[c.req.header('x-user') ?? 'admin']);
-      await next();
-    });
-    const services = { db, config: withDefaults({}), tokens: undefined } as unknown as ServerServices;
-    for (const schema of [paramSchema, gadget]) mountResource(app, createResourceStore(db, schema), {}, services);
+    dataDir = mkdtempSync(join(tmpdir(), 'blade-fixture-resource-'));
+    server = await startServer({ port: 0, dataDir, adminPassword: PASSWORD, captcha: false }, { resources: registry });
+    const base = server.url;
+    const loginOn = async (account: string) => {
+      const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5(PASSWORD), grant_type: 'password', scope: 'all', type: 'account' });
+      const answer = await call(`/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { 'Tenant-Id': '000000' }, base });
+      if (!answer.body?.access_token) throw new Error(`login of ${account} failed: ${answer.text}`);
+      return answer.body.access_token as string;
+    };
+    admin = await loginOn('admin');
+    // The seeded `user` role holds every test-management screen's add, edit and view buttons: the gadget's too.
+    tester = await loginOn('tester');
   }, 120_000);
 
   afterAll(async () => {
-    await db?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const request = async (path: string, options: { json?: unknown; as?: string; method?: string } = {}) => {
-    const response = await app.request(path, {
-      method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
-      headers: { 'content-type': 'application/json', 'x-user': options.as ?? 'admin' },
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
-    });
-    return { status: response.status, body: (await response.json()) as any };
+  const request = async (path: string, options: { json?: unknown; token?: string; method?: string } = {}) => {
+    const answer = await call(path, { base: server.url, token: options.token ?? admin, json: options.json, method: options.method });
+    return { status: answer.status, body: answer.body };
   };
   const base = gadget.api;
 
+  it('seeds its menu entry and buttons, and grants them to the roles as the registry says', async () => {
+    type Node = { code: string; name: string; path: string; children?: Node[] };
+    const flatten = (nodes: Node[]): Node[] => nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
+    const routes = flatten((await request('/api/blade-system/menu/routes')).body.data);
+    expect(routes).toContainEqual(expect.objectContaining({ code: 'gadget', name: '小工具', path: '/test/gadget' }));
+    // Nothing of the product's own registry is there: its screens come from `resources/schemas.ts`, not handed in.
+    expect(routes.map((node) => node.code)).not.toContain('project');
+    const buttons = flatten((await request('/api/blade-system/menu/buttons', { token: tester })).body.data).map((node) => node.code);
+    expect(buttons).toEqual(expect.arrayContaining(['gadget_add', 'gadget_edit', 'gadget_view']));
+    expect(buttons).not.toContain('gadget_delete');
+  });
+
   it('creates its table with a per-tenant unique index, and answers list, submit, detail and remove', async () => {
-    const columns = await db.query<{ column_name: string }>(
+    const columns = await server.db.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'blade_fixture_gadget'`,
     );
     expect(columns.map((row) => row.column_name)).toEqual(expect.arrayContaining(['gadget_code', 'bought_on', 'param_id', 'tenant_id', 'is_deleted']));
@@ -169,14 +154,13 @@ describe('a fixture resource on a fresh database', () => {
     expect((await request(`${base}/submit`, { json: { gadgetCode: 'G-1' } })).body).toMatchObject({ code: 400, msg: '编号已存在' });
     expect((await request(`${base}/submit`, { json: { gadgetName: 'x' } })).body).toMatchObject({ code: 400, msg: '请输入编号' });
     expect((await request(`${base}/submit`, { json: { gadgetCode: '  ' } })).body).toMatchObject({ code: 400, msg: '编号不能只包含空格' });
-    expect((await request(`${base}/list`, { as: 'otherTenant' })).body.data.records).toEqual([]);
 
     expect((await request(`${base}/submit`, { json: { id: row.id, weight: 4 } })).body.code).toBe(200);
     expect((await request(`${base}/detail?id=${row.id}`)).body.data).toMatchObject({ weight: 4, gadgetName: '扳手' });
     expect((await request(`${base}/remove?ids=${row.id}`, { method: 'POST' })).body.code).toBe(200);
     expect((await request(`${base}/detail?id=${row.id}`)).body).toMatchObject({ code: 400, msg: '数据不存在' });
-    // The live-row count (blade_row_count, kept by the triggers ensureResourceTables made) follows.
-    const [count] = await db.query<{ live_rows: string }>(
+    // The live-row count (blade_row_count, kept by the triggers the start made) follows.
+    const [count] = await server.db.query<{ live_rows: string }>(
       `SELECT live_rows FROM blade_row_count WHERE table_name = 'blade_fixture_gadget' AND tenant_id = '000000'`,
     );
     expect(Number(count.live_rows)).toBe(0);
@@ -184,45 +168,40 @@ describe('a fixture resource on a fresh database', () => {
 
   it('takes only keys of its business dictionary, of the caller\'s tenant, each of a comma list', async () => {
     async function addItem(tenantId: string, key: string) {
-      let [root] = await db.query<{ id: string }>(
+      let [root] = await server.db.query<{ id: string }>(
         `SELECT id::text AS id FROM blade_dict_biz WHERE tenant_id = $1 AND code = 'gadget_colour' AND parent_id = 0`,
         [tenantId],
       );
       if (!root) {
         root = { id: nextId() };
-        await db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, 0, 'gadget_colour', '-1', '颜色')`, [root.id, tenantId]);
+        await server.db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, 0, 'gadget_colour', '-1', '颜色')`, [root.id, tenantId]);
       }
-      await db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, $3, 'gadget_colour', $4, $4)`, [nextId(), tenantId, root.id, key]);
+      await server.db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, $3, 'gadget_colour', $4, $4)`, [nextId(), tenantId, root.id, key]);
     }
     await addItem('000000', 'red');
     await addItem('000000', 'blue');
-    await addItem('100001', 'green');
-    const submit = (json: Record<string, unknown>, as = 'admin') => request(`${base}/submit`, { json, as });
+    const submit = (json: Record<string, unknown>) => request(`${base}/submit`, { json });
 
     expect((await submit({ gadgetCode: 'C-1', colours: 'red,blue' })).body.code).toBe(200);
     expect((await submit({ gadgetCode: 'C-2', colours: '' })).body.code).toBe(200);
     expect((await submit({ gadgetCode: 'C-3', colours: 'red,green' })).body).toMatchObject({ code: 400, msg: '颜色「green」不在可选范围内' });
-    expect((await submit({ gadgetCode: 'C-3', colours: 'green' }, 'otherTenant')).body.code).toBe(200);
-    expect((await submit({ gadgetCode: 'C-4', colours: 'red' }, 'otherTenant')).body).toMatchObject({ code: 400, msg: '颜色「red」不在可选范围内' });
     // An item the administrator adds later is accepted at once.
     await addItem('000000', 'green');
     expect((await submit({ gadgetCode: 'C-3', colours: 'red,green' })).body.code).toBe(200);
   });
 
-  it('guards its routes with the derived buttons: add and view granted, edit and delete not', async () => {
-    const added = await request(`${base}/submit`, { as: 'gadgetUser', json: { gadgetCode: 'G-2' } });
+  it('guards its routes with the derived buttons: add, edit and view granted to the user role, delete not', async () => {
+    const added = await request(`${base}/submit`, { token: tester, json: { gadgetCode: 'G-2' } });
     expect(added.body.code).toBe(200);
-    const [row] = (await request(`${base}/list?gadgetCode_equal=G-2`, { as: 'gadgetUser' })).body.data.records;
+    const [row] = (await request(`${base}/list?gadgetCode_equal=G-2`, { token: tester })).body.data.records;
     expect(row.gadgetCode).toBe('G-2');
     // Its writes are in the operation log under the screen's title, like every registered resource's.
-    const logged = await db.query<{ title: string; create_by: string }>(
+    const logged = await server.db.query<{ title: string; create_by: string }>(
       `SELECT title, create_by FROM blade_operation_log WHERE request_uri = $1`,
       [`${base}/submit`],
     );
-    expect(logged).toContainEqual({ title: '小工具-新增', create_by: 'g' });
-    expect(await request(`${base}/submit`, { as: 'gadgetUser', json: { id: row.id, weight: 1 } })).toMatchObject({ status: 403, body: { msg: '请求被拒绝' } });
-    expect(await request(`${base}/remove?ids=${row.id}`, { as: 'gadgetUser', method: 'POST' })).toMatchObject({ status: 403 });
-    // The param screen is not the gadget user's, and the registered param schema does not know the fixture picks it.
-    expect((await request(`${paramSchema.api}/list`, { as: 'gadgetUser' })).status).toBe(403);
+    expect(logged).toContainEqual({ title: '小工具-新增', create_by: 'tester' });
+    expect((await request(`${base}/submit`, { token: tester, json: { id: row.id, weight: 1 } })).body.code).toBe(200);
+    expect(await request(`${base}/remove?ids=${row.id}`, { token: tester, method: 'POST' })).toMatchObject({ status: 403, body: { msg: '请求被拒绝' } });
   });
 });

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
 import { ADMIN_PASSWORD, LOCK_VICTIM, LOG_LOCK_VICTIM, OTHER_TENANT, QUOTA_TENANT, SCOPE_FIXTURE } from './fixtures';
+import { registry } from '../../resources/schemas';
 
 const NOW = '2024-01-02 03:04:05';
 
@@ -112,7 +113,7 @@ export default async function setup(project: TestProject) {
     captcha: false,
     // The fake OAuth providers of the tests listen on loopback, which the outbound policy refuses unless listed.
     outboundAllow: ['127.0.0.1'],
-  });
+  }, { resources: registry });
   await addFixtures(server.db);
   project.provide('serverUrl', server.url);
   return async () => {

@@ -11,6 +11,7 @@ import { outboundPolicy } from '../../server/outbound';
 import { JobScheduler } from '../../server/jobs/scheduler';
 import { call, md5 } from './client';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
+import { registry } from '../../resources/schemas';
 
 /**
  * 任务调度 over HTTP against its own server (its scheduler ticking, loopback allowed for the job apps' addresses):
@@ -97,7 +98,7 @@ beforeAll(async () => {
     adminPassword: ADMIN_PASSWORD,
     captcha: false,
     outboundAllow: ['127.0.0.1'],
-  });
+  }, { resources: registry });
   admin = await loginOn('admin', ADMIN_PASSWORD);
   tester = await loginOn(TESTER.account, TESTER.password);
   const app = await api(`${SERVER}/submit`, {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramSchema } from '../../resources/param/schema';
+import { registry } from '../../resources/schemas';
 import type { BladeUser } from '../../server/blade/context';
 import { createResourceStore, type ResourceStore } from '../../server/blade/crud';
 import { runMigrations } from '../../server/db/migrate';
@@ -36,7 +37,7 @@ beforeAll(async () => {
       return db.cachedQuery(sql, params);
     },
   };
-  store = createResourceStore(watched, paramSchema);
+  store = createResourceStore(watched, registry, paramSchema);
   // Three rows share each creation time, and some times carry microseconds: ties and precision both matter.
   await db.query(
     `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time, status, is_deleted)

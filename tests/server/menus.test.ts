@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedTopMenus } from '../../server/db/seed-data/menus';
+import { seedMenusOf } from '../../server/db/seed-data/menus';
+import { resourceSchemas } from '../../resources/schemas';
 import { call, login, loginAdmin } from './client';
 import { OTHER_TENANT, TESTER } from './fixtures';
+
+const { topMenus: seedTopMenus } = seedMenusOf(resourceSchemas);
 
 interface MenuNode {
   id: string;

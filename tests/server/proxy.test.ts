@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, loginAdmin, requestToken, serverUrl } from './client';
 import { ADMIN_PASSWORD } from './fixtures';
+import { registry } from '../../resources/schemas';
 
 let proxy: RunningServer;
 let dataDir: string;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log("app")');
-  proxy = await startServer({ port: 0, dataDir, upstream: serverUrl(), staticDir });
+  proxy = await startServer({ port: 0, dataDir, upstream: serverUrl(), staticDir }, { resources: registry });
 });
 
 afterAll(async () => {
@@ -79,7 +80,7 @@ describe('proxy mode (BLADE_UPSTREAM)', () => {
       port: 0,
       dataDir: echoDir,
       upstream: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
-    });
+    }, { resources: registry });
     try {
       const response = await fetch(`${echoProxy.url}/gateway/blade-task/task/execute?a=1&b=%E4%B8%AD`, {
         method: 'PUT',

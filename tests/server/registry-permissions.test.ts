@@ -4,9 +4,11 @@ import { resourceSchemas } from '../../resources/schemas';
 import { buttonCode, endpointsOf, type OperationSchema, type ResourceSchema } from '../../resources/types';
 import { readerCodesOf } from '../../server/blade/mount';
 import { NOTICE_ROLE_MENU_CODES } from '../../server/db/seed-accounts';
-import { userRoleMenuCodes } from '../../server/db/seed-data/menus';
+import { seedMenusOf } from '../../server/db/seed-data/menus';
 import { call, type Answer } from './client';
 import { detailUrl, isWritable, listUrl, openSessions, removeUrl, submitUrl, type ResourceFactory } from './resource-bodies';
+
+const { userRoleMenuCodes } = seedMenusOf(resourceSchemas);
 
 /**
  * Operations are declared once per schema: the seeded buttons, the server's guard and what a role may call agree.
@@ -78,7 +80,7 @@ describe.each(resourceSchemas.map((schema) => [schema.name, schema] as const))('
     async (alias, operation) => {
       const code = buttonCode(schema.permissionCode, alias);
       // Reading follows the screens, not the view button: the screen itself or one that picks its rows.
-      const allowed = alias === 'view' ? readerCodesOf(schema).some(opens) : holds(code);
+      const allowed = alias === 'view' ? readerCodesOf(schema, resourceSchemas).some(opens) : holds(code);
       const answer = await callOperation(schema, operation);
       if (allowed) expectNotForbidden(answer, `${code} held`);
       else expectForbidden(answer, `${code} not held`);
@@ -86,7 +88,7 @@ describe.each(resourceSchemas.map((schema) => [schema.name, schema] as const))('
   );
 
   it('reads (list, detail, select) follow the screens that open or pick the resource', async () => {
-    const allowed = readerCodesOf(schema).some(opens);
+    const allowed = readerCodesOf(schema, resourceSchemas).some(opens);
     const endpoints = endpointsOf(schema);
     const id = rows.get(schema.name) ?? '1';
     for (const path of [listUrl(schema), detailUrl(schema, id), `${schema.api}/${endpoints.select}`]) {

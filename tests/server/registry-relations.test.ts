@@ -32,7 +32,7 @@ it('there are refs between writable resources to test, and usagesOf finds each o
   expect(refCases.length).toBeGreaterThan(0);
   for (const { owner, site, target } of refCases) {
     const table = site.child?.table ?? owner.table;
-    expect(usagesOf(target), caseName(owner, site, target)).toContainEqual(
+    expect(usagesOf(target, resourceSchemas), caseName(owner, site, target)).toContainEqual(
       expect.objectContaining({ table, column: site.field.column ?? site.field.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) }),
     );
   }

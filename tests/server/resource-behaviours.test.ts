@@ -8,7 +8,7 @@ describe('resource behaviours', () => {
     const withServerFile = resourceSchemas
       .map((schema) => schema.name)
       .filter((name) => existsSync(new URL(`../../resources/${name}/server.ts`, import.meta.url)));
-    const behaviours = await loadResourceBehaviours();
+    const behaviours = await loadResourceBehaviours(resourceSchemas);
     expect([...behaviours.keys()].sort()).toEqual(withServerFile.sort());
     expect(withServerFile.length).toBeGreaterThan(10);
     for (const behaviour of behaviours.values()) expect(typeof behaviour).toBe('object');

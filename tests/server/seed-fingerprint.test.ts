@@ -8,8 +8,10 @@ import { openPglite } from '../../server/db/pglite';
 import { ensureAllResourceTables } from '../../server/db/resource-tables';
 import { SEED_IDS, seedDatabase, seedFingerprint, type SeedData } from '../../server/db/seed';
 import { seedDicts } from '../../server/db/seed-data/dicts';
-import { seedMenus, seedTopMenus, userRoleMenuCodes } from '../../server/db/seed-data/menus';
+import { seedMenusOf } from '../../server/db/seed-data/menus';
 import type { Db } from '../../server/db/types';
+
+const { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes } = seedMenusOf(resourceSchemas);
 
 const data: SeedData = { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts };
 const PASSWORD = 'Seed-test-pass1';

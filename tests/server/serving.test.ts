@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, loginAdmin, serverUrl } from './client';
+import { registry } from '../../resources/schemas';
 
 /** The app as Vite builds it: the nonce placeholder in index.html, hashed assets with .br and .gz beside them. */
 const INDEX_HTML =
@@ -26,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(join(staticDir, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(APP_JS));
   // Proxy mode serves the same static files and needs no database of its own.
-  spa = await startServer({ port: 0, dataDir, upstream: serverUrl(), staticDir });
+  spa = await startServer({ port: 0, dataDir, upstream: serverUrl(), staticDir }, { resources: registry });
 });
 
 afterAll(async () => {
@@ -88,7 +89,7 @@ describe('serving the built app', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const proxy = await startServer({ port: 0, dataDir, upstream: `http://127.0.0.1:${port}` });
+    const proxy = await startServer({ port: 0, dataDir, upstream: `http://127.0.0.1:${port}` }, { resources: registry });
     try {
       const answer = await call('/api/blade-system/param/list', { base: proxy.url });
       expect(answer.status).toBe(502);

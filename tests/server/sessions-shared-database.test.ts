@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, login, loginAdmin, requestToken, serverUrl, withRegistrationOpen, md5 } from './client';
 import { ADMIN_PASSWORD } from './fixtures';
+import { registry } from '../../resources/schemas';
 
 /**
  * Two servers on one PostgreSQL database (the shared test server and a second one started here) agree on sessions
@@ -17,7 +18,7 @@ let dataDir: string;
 describe.runIf(databaseUrl)('several servers on one PostgreSQL', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'blade-second-server-'));
-    second = await startServer({ port: 0, dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, captcha: false });
+    second = await startServer({ port: 0, dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, captcha: false }, { resources: registry });
   });
   afterAll(async () => {
     await second?.close();

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import { call, md5, requestToken, SABER_BASIC } from './client';
+import { registry } from '../../resources/schemas';
 
 /**
  * A server of its own: these tests lock, re-password and remove accounts, and read the database to create them.
@@ -19,7 +20,7 @@ const TOKEN_RATE = 150;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'blade-session-test-'));
-  server = await startServer({ port: 0, dataDir, adminPassword: 'Session-admin1', captcha: false, tokenRatePerMinute: TOKEN_RATE });
+  server = await startServer({ port: 0, dataDir, adminPassword: 'Session-admin1', captcha: false, tokenRatePerMinute: TOKEN_RATE }, { resources: registry });
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, login, loginAdmin, md5, requestToken, withParam } from './client';
 import { OTHER_TENANT, TESTER } from './fixtures';
+import { registry } from '../../resources/schemas';
 
 /** Tenants, tenant packages, clients and datasources over HTTP against the shared test server. */
 
@@ -341,7 +342,7 @@ describe('captcha grant of an expired tenant', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'blade-tenancy-test-'));
-    server = await startServer({ port: 0, dataDir, adminPassword: 'Tenancy-admin1', captcha: true });
+    server = await startServer({ port: 0, dataDir, adminPassword: 'Tenancy-admin1', captcha: true }, { resources: registry });
   });
   afterAll(async () => {
     await server?.close();

@@ -1,7 +1,10 @@
 import * as AntdIcons from '@ant-design/icons';
 import { describe, expect, it } from 'vitest';
 import { seedDicts } from '../../server/db/seed-data/dicts';
-import { seedMenus, seedTopMenus, userRoleMenuCodes, type SeedMenu } from '../../server/db/seed-data/menus';
+import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
+import { resourceSchemas } from '../../resources/schemas';
+
+const { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes } = seedMenusOf(resourceSchemas);
 
 interface Placed {
   menu: SeedMenu;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resourceSchemas } from '../../resources/schemas';
 import { closureOf, grantableMenus, parseMenuIds } from '../../resources/tenant/grants';
 import { hasPrefix, ruleMessages } from '../../resources/validation';
 import { formRulesOf } from '../../src/components/crud/schemaMapping';
@@ -15,7 +16,7 @@ const MENUS = [
 
 describe('tenant menu grants', () => {
   it("never offers the administrator tenant's own screens (and their buttons) to other tenants", () => {
-    expect(grantableMenus(MENUS).map((menu) => menu.code)).toEqual(['system', 'param', 'param_add', 'test']);
+    expect(grantableMenus(MENUS, resourceSchemas).map((menu) => menu.code)).toEqual(['system', 'param', 'param_add', 'test']);
   });
 
   it('offers the shared dictionaries to read, without their add, edit and delete buttons', () => {
@@ -25,7 +26,7 @@ describe('tenant menu grants', () => {
       { id: '9', parent_id: '7', code: 'dict_delete' },
       { id: '10', parent_id: '7', code: 'dict_view' },
     ];
-    expect(grantableMenus(menus).map((menu) => menu.code)).toEqual(['dict', 'dict_view']);
+    expect(grantableMenus(menus, resourceSchemas).map((menu) => menu.code)).toEqual(['dict', 'dict_view']);
   });
 
   it("adds a package menu's ancestors, so a checked button brings its screen and group", () => {

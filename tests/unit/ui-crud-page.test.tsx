@@ -10,6 +10,7 @@ import { paramSchema } from '../../resources/param/schema';
 import ResourceCrudPage from '../../src/components/crud/ResourceCrudPage';
 import { LocaleConfigProvider } from '../../src/components/LocaleConfigProvider';
 import { useAntdNotificationProvider } from '../../src/components/useAntdNotificationProvider';
+import { WithProductRegistry } from './productRegistry';
 
 const rows = [
   { id: '1', paramName: '是否开启注册', paramKey: 'account.registerUser', paramValue: 'true', remark: '' },
@@ -31,21 +32,23 @@ function fakeDataProvider(): DataProvider {
 function renderPage(dataProvider: DataProvider, path = paramSchema.route) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <LocaleConfigProvider>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          i18nProvider={i18nProvider}
-          notificationProvider={useAntdNotificationProvider}
-          resources={[{ name: 'param', list: paramSchema.route }]}
-        >
-          <App>
-            <Routes>
-              <Route path={`${paramSchema.route}/*`} element={<ResourceCrudPage schema={paramSchema} />} />
-            </Routes>
-          </App>
-        </Refine>
-      </LocaleConfigProvider>
+      <WithProductRegistry>
+        <LocaleConfigProvider>
+          <Refine
+            dataProvider={dataProvider}
+            routerProvider={routerProvider}
+            i18nProvider={i18nProvider}
+            notificationProvider={useAntdNotificationProvider}
+            resources={[{ name: 'param', list: paramSchema.route }]}
+          >
+            <App>
+              <Routes>
+                <Route path={`${paramSchema.route}/*`} element={<ResourceCrudPage schema={paramSchema} />} />
+              </Routes>
+            </App>
+          </Refine>
+        </LocaleConfigProvider>
+      </WithProductRegistry>
     </MemoryRouter>,
   );
 }

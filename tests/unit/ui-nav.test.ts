@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../providers/access';
 import { paramSchema } from '../../resources/param/schema';
-import { seedMenus, seedTopMenus, type SeedMenu } from '../../server/db/seed-data/menus';
+import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
+import { resourceSchemas } from '../../resources/schemas';
 import { en } from '../../src/locales/en';
 import { zh } from '../../src/locales/zh';
 import { screenClassOf } from '../../src/hooks/useScreenClass';
@@ -9,6 +10,8 @@ import { searchMenus } from '../../src/layout/search/menuSearch';
 import { destinationOf, iframeRouteOf, menuByPath, opensInIframe } from '../../src/layout/menuTree';
 import { decideNavigation } from '../../src/router/guard';
 import { pageTitleOf } from '../../src/router/pageTitles';
+
+const { menus: seedMenus, topMenus: seedTopMenus } = seedMenusOf(resourceSchemas);
 
 const menu = (code: string, name: string, path: string, children?: MenuItem[]): MenuItem => ({
   id: code,

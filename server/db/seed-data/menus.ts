@@ -14,7 +14,6 @@
  * (`resourceScreen`), so route, name, permission code and operations are declared once.
  */
 import { ACTION_OF_PLACEMENT } from '../../../resources/operations';
-import { resourceSchemas } from '../../../resources/schemas';
 import { buttonCode as resourceButtonCode, type ResourceSchema } from '../../../resources/types';
 
 export interface SeedMenu {
@@ -185,10 +184,21 @@ function withResourceScreens(menus: SeedMenu[], schemas: readonly ResourceSchema
   });
 }
 
-export const seedMenus: SeedMenu[] = withResourceScreens(handListedMenus, resourceSchemas);
+/** What the first start seeds of menus: the tree, the top menus and the `user` role's grants. */
+export interface SeedMenuData {
+  menus: SeedMenu[];
+  topMenus: SeedTopMenu[];
+  userRoleMenuCodes: string[];
+}
+
+/** The seeded menus of a registry: the hand-listed tree with each of its resources' screens in its group. */
+export function seedMenusOf(schemas: readonly ResourceSchema[]): SeedMenuData {
+  const seedMenus = withResourceScreens(handListedMenus, schemas);
+  return { menus: seedMenus, topMenus: topMenusOf(seedMenus), userRoleMenuCodes: userRoleMenuCodesOf(seedMenus) };
+}
 
 /** Every category-1 code in the given groups, groups included. */
-function menuCodesOf(groupCodes: readonly string[]): string[] {
+function menuCodesOf(seedMenus: readonly SeedMenu[], groupCodes: readonly string[]): string[] {
   const codes: string[] = [];
   const walk = (menu: SeedMenu) => {
     if (menu.category !== 1) return;
@@ -199,14 +209,14 @@ function menuCodesOf(groupCodes: readonly string[]): string[] {
   return codes;
 }
 
-export const seedTopMenus: SeedTopMenu[] = [
+const topMenusOf = (seedMenus: readonly SeedMenu[]): SeedTopMenu[] => [
   {
     code: 'workbench',
     name: '工作台',
     source: 'DesktopOutlined',
     path: '',
     sort: 1,
-    menuCodes: menuCodesOf(['test', 'desk', 'work']),
+    menuCodes: menuCodesOf(seedMenus, ['test', 'desk', 'work']),
   },
   {
     code: 'sysadmin',
@@ -214,7 +224,7 @@ export const seedTopMenus: SeedTopMenu[] = [
     source: 'SettingOutlined',
     path: '',
     sort: 2,
-    menuCodes: menuCodesOf(['system', 'authority', 'resource', 'log']),
+    menuCodes: menuCodesOf(seedMenus, ['system', 'authority', 'resource', 'log']),
   },
   {
     code: 'develop',
@@ -222,7 +232,7 @@ export const seedTopMenus: SeedTopMenu[] = [
     source: 'BuildOutlined',
     path: '',
     sort: 3,
-    menuCodes: menuCodesOf(['tool', 'flow', 'job', 'report']),
+    menuCodes: menuCodesOf(seedMenus, ['tool', 'flow', 'job', 'report']),
   },
 ];
 
@@ -231,7 +241,7 @@ export const seedTopMenus: SeedTopMenu[] = [
  * no delete (nor extras such as execute or import), and 参数管理 read-only. Like a Saber grant tree's checked keys,
  * groups are not listed: `menu/routes` adds a granted menu's ancestors.
  */
-export const userRoleMenuCodes: string[] = [
+const userRoleMenuCodesOf = (seedMenus: readonly SeedMenu[]): string[] => [
   ...(seedMenus.find((menu) => menu.code === 'test')?.children ?? []).flatMap((menu) => [
     menu.code,
     ...(menu.children ?? [])

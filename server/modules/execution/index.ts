@@ -31,6 +31,7 @@ import {
   type ExecutionSettings,
   type StartedRun,
 } from './engine';
+import { holdsDemoResources } from '../../db/seed-demo';
 import { seedExecutionDemo } from './demo';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
 import { agentInfo, authenticateAgent, issueToken, markTokenUsed, revokeToken } from './tokens';
@@ -179,7 +180,7 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
 
     // Needs object storage for its scripts, so it is made here rather than with the rest of the demo data.
     const store = storeOf();
-    if (store) {
+    if (store && holdsDemoResources(services.registry)) {
       const seeding = seedExecutionDemo(db, store).catch((error: unknown) => console.error('[execution] demo task not seeded:', error));
       services.inBackground?.(seeding);
     }

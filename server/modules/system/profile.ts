@@ -244,7 +244,7 @@ export const profileModule: BladeModule = (app, services) => {
     const userId = c.req.query('userId');
     if (userId !== user.userId) {
       let reader = false;
-      for (const code of readerCodesOf(deptSchema)) if (!reader && (await hasMenu(db, user, code))) reader = true;
+      for (const code of readerCodesOf(deptSchema, services.registry.schemas)) if (!reader && (await hasMenu(db, user, code))) reader = true;
       if (!reader) throw forbidden();
     }
     const owned = await ownedIds(userId, tenantId, 'dept_id');

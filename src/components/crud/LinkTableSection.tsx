@@ -4,8 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../providers/access';
 import { http } from '../../../providers/http';
-import { schemaByName } from '../../../resources/schemas';
 import { buttonCode, endpointsOf, type LinkSchema, type ResourceSchema } from '../../../resources/types';
+import { useRegistry } from '../../registry';
 import { fieldLabelKey } from './schemaMapping';
 
 type Row = Record<string, unknown>;
@@ -41,7 +41,7 @@ function columnLabelKey(target: ResourceSchema, column: string): string {
 export function LinkTableSection({ schema, link, parentId: id, readOnly, value, onChange }: LinkTableSectionProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const target = schemaByName(link.target)!;
+  const target = useRegistry().schemaByName(link.target)!;
   const parentParam = camel(link.parentKey);
   const targetIdKey = camel(link.targetKey);
   const targetIdsKey = `${targetIdKey.replace(/Id$/, '')}Ids`;

@@ -8,8 +8,8 @@ import { siteConfig } from '../../../providers/config';
 import { arrivedFirstPageOf, forgetFirstPageRead } from '../../../providers/data';
 import { getToken } from '../../../providers/storage';
 import { recordViewOf, screenPathOf, screenViewOf } from '../../../resources/routing';
-import { schemaByName } from '../../../resources/schemas';
 import { endpointsOf, type FormMode, type OperationSchema, type ResourceSchema } from '../../../resources/types';
+import { useRegistry } from '../../registry';
 import { preloadable } from '../../router/preloadable';
 import type { ResourceUiDescriptor } from './descriptor';
 import { ListTreeFilter } from './ListTreeFilter';
@@ -41,6 +41,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const { modal, message } = App.useApp();
   const { pathname, search, state } = useLocation();
   const navigate = useNavigate();
+  const registry = useRegistry();
   const [selectedKeys, setSelectedKeys] = useState<BaseKey[]>([]);
   const operations = allowedOperations(schema);
   const callOperation = useRunOperation(schema);
@@ -141,7 +142,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
 
   // The tree beside the list: a tree path (rows under a node), or a ref to a tree resource (the list decides).
   const treeField = schema.fields.find(
-    (field) => field.name === schema.treeFilter && (field.treePath || (field.ref && schemaByName(field.ref.resource)?.tree)),
+    (field) => field.name === schema.treeFilter && (field.treePath || (field.ref && registry.schemaByName(field.ref.resource)?.tree)),
   );
   const treeValue = filters.find((filter) => 'field' in filter && filter.field === treeField?.name)?.value as string | undefined;
   const pickNode = (value: string | undefined) =>

@@ -91,7 +91,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
     onMutationError: notifications.quietFailure ? (error) => console.error(`${schema.name}: save failed`, error) : undefined,
     onMutationSuccess: (answer) => {
       // A saved node shows at once in the tree pickers and the tree beside a list.
-      if (schema.tree) forgetResourceTree(schema.name);
+      if (schema.tree) forgetResourceTree(schema);
       onClose();
       if (mode === 'create') reveal(answer.data as Record<string, unknown>);
     },

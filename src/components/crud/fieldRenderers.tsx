@@ -2,8 +2,8 @@ import { Input, Select } from 'antd';
 import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
+import { useRegistry } from '../../registry';
 import { dictLabelIn } from '../../../resources/dictionaries';
-import { schemaByName } from '../../../resources/schemas';
 import type { FieldSchema } from '../../../resources/types';
 import { displayValueOf, isChoiceField, isUnsetNumber, optionLabelOf } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
@@ -40,8 +40,9 @@ function ChoiceCell({ field, value }: FieldProps & { value: unknown }) {
  */
 export function FieldCell({ field, value, record }: FieldProps & { value: unknown; record?: Row }) {
   const { t, i18n } = useTranslation();
+  const registry = useRegistry();
   // A ref's id 0 is no row: in a tree the root's parent (顶级), elsewhere nothing picked.
-  if (field.ref && String(value) === '0') return <>{schemaByName(field.ref.resource)?.tree ? t('crud.treeRoot') : ''}</>;
+  if (field.ref && String(value) === '0') return <>{registry.schemaByName(field.ref.resource)?.tree ? t('crud.treeRoot') : ''}</>;
   const shown = displayValueOf(field, record, value);
   // The server joins a dictionary's stored (Chinese) label; the product's own items read in the reader's language.
   // Keyed by the record's own value while a form has not yet filled its fields (a view's first draw).

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../providers/http';
 import { downloadObject, objectUploadRequest } from '../../../providers/objectUpload';
 import { endpointsOf, type FieldSchema, type RefSpec } from '../../../resources/types';
+import type { Registry } from '../../../resources/registry';
+import { useRegistry } from '../../registry';
 import { targetOf, useResourceTree } from './resourceTrees';
 import { CheckTree } from '../CheckTree';
 
@@ -14,8 +16,8 @@ type ControlProps = Record<string, unknown> & { value?: unknown; onChange?: (val
 /** Remote selects fetch this many rows (spec §9). */
 const REMOTE_SIZE = 100;
 
-export async function listRows(ref: RefSpec, keyword: string): Promise<Row[]> {
-  const target = targetOf(ref.resource);
+export async function listRows(registry: Registry, ref: RefSpec, keyword: string): Promise<Row[]> {
+  const target = targetOf(registry, ref.resource);
   const endpoint = ref.endpoint ?? endpointsOf(target).list;
   const params: Record<string, unknown> = { current: 1, size: REMOTE_SIZE, ...ref.query };
   if (keyword) params[ref.searchParam ?? ref.label] = keyword;
@@ -37,6 +39,7 @@ export function RefSelect({
   ...control
 }: ControlProps & { field: FieldSchema; currentLabel?: string; onPick?: (row: Row | undefined) => void; placeholder?: string }) {
   const ref = field.ref!;
+  const registry = useRegistry();
   const [rows, setRows] = useState<Row[]>([]);
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
@@ -45,7 +48,7 @@ export function RefSelect({
     let active = true;
     setLoading(true);
     const timer = setTimeout(() => {
-      listRows(ref, keyword).then(
+      listRows(registry, ref, keyword).then(
         (found) => active && setRows(found),
         () => undefined, // the http layer already told the user
       ).finally(() => active && setLoading(false));
@@ -54,7 +57,7 @@ export function RefSelect({
       active = false;
       clearTimeout(timer);
     };
-  }, [ref, keyword]);
+  }, [registry, ref, keyword]);
 
   const options = useMemo(() => {
     const list = rows.map((row) => ({ value: String(row.id), label: String(row[ref.label] ?? row.id) }));
@@ -180,19 +183,20 @@ export function ObjectUploadInput({ value, onChange }: ControlProps) {
 export function RefMultiPicker({ field, title, onCancel, onPick }: { field: FieldSchema; title: string; onCancel(): void; onPick(rows: Row[]): void }) {
   const { t } = useTranslation();
   const ref = field.ref!;
+  const registry = useRegistry();
   const [keyword, setKeyword] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
   const [picked, setPicked] = useState<Row[]>([]);
   useEffect(() => {
     let active = true;
     const timer = setTimeout(() => {
-      listRows(ref, keyword).then((found) => active && setRows(found), () => undefined);
+      listRows(registry, ref, keyword).then((found) => active && setRows(found), () => undefined);
     }, keyword ? 250 : 0);
     return () => {
       active = false;
       clearTimeout(timer);
     };
-  }, [ref, keyword]);
+  }, [registry, ref, keyword]);
   const options = [...picked, ...rows.filter((row) => !picked.some((item) => item.id === row.id))].map((row) => ({
     value: String(row.id),
     label: `${String(row[ref.label] ?? row.id)}${Object.values(ref.fill ?? {})[0] ? ` · ${String(row[Object.values(ref.fill ?? {})[0]] ?? '')}` : ''}`,

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { http } from '../../../providers/http';
-import { schemaByName } from '../../../resources/schemas';
-import { endpointsOf } from '../../../resources/types';
+import type { Registry } from '../../../resources/registry';
+import { endpointsOf, type ResourceSchema } from '../../../resources/types';
+import { useRegistry } from '../../registry';
 
 /* The trees of tree resources, as the list's tree filter and the form pickers load them: without any control's code. */
 
-export function targetOf(resource: string) {
-  const target = schemaByName(resource);
+export function targetOf(registry: Registry, resource: string) {
+  const target = registry.schemaByName(resource);
   if (!target) throw new Error(`unknown resource "${resource}"`);
   return target;
 }
@@ -21,16 +22,16 @@ export interface TreeNode {
 const treeCache = new Map<string, Promise<TreeNode[]>>();
 
 /** Forgets the loaded tree of a resource (after a write to it), so the next picker shows the change. */
-export function forgetResourceTree(resource: string): void {
-  const target = schemaByName(resource);
-  if (target) treeCache.delete(`${target.api}/${endpointsOf(target).tree}`);
+export function forgetResourceTree(target: ResourceSchema): void {
+  treeCache.delete(`${target.api}/${endpointsOf(target).tree}`);
 }
 
 /** The whole tree of a tree resource, loaded once per screen visit. */
 export function useResourceTree(resource: string): TreeNode[] {
   const [tree, setTree] = useState<TreeNode[]>([]);
+  const registry = useRegistry();
   useEffect(() => {
-    const target = targetOf(resource);
+    const target = targetOf(registry, resource);
     const url = `${target.api}/${endpointsOf(target).tree}`;
     let pending = treeCache.get(url);
     if (!pending) {
@@ -45,7 +46,7 @@ export function useResourceTree(resource: string): TreeNode[] {
     return () => {
       active = false;
     };
-  }, [resource]);
+  }, [registry, resource]);
   return tree;
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { screenRouteOf } from '../../../resources/routing';
-import { resourceSchemas } from '../../../resources/schemas';
+import { useRegistry } from '../../registry';
 import { ErrorLogBoundary } from './ErrorLogBoundary';
 
 /**
@@ -13,8 +13,9 @@ import { ErrorLogBoundary } from './ErrorLogBoundary';
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { schemas } = useRegistry();
   return (
-    <ErrorLogBoundary key={screenRouteOf(pathname, resourceSchemas)} title={t('errorLog.pageFailed')} retryLabel={t('errorLog.retry')}>
+    <ErrorLogBoundary key={screenRouteOf(pathname, schemas)} title={t('errorLog.pageFailed')} retryLabel={t('errorLog.retry')}>
       {children}
     </ErrorLogBoundary>
   );

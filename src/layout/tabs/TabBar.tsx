@@ -9,7 +9,7 @@ import { http } from '../../../providers/http';
 import { homeTab, storeKeys, type Tab } from '../../../providers/session';
 import { getStore, setStore } from '../../../providers/storage';
 import { screenRouteOf } from '../../../resources/routing';
-import { resourceSchemas } from '../../../resources/schemas';
+import { useRegistry } from '../../registry';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { pageTitleOf, titleText } from '../../router/pageTitles';
 import { useMenuState } from '../MenuContext';
@@ -43,6 +43,7 @@ export function TabBar({ tracking }: { tracking: boolean }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { allMenus, reload } = useMenuState();
+  const { schemas } = useRegistry();
   const invalidate = useInvalidate();
   const [tabs, setTabs] = useState<Tab[]>(() =>
     restoreTabs(getStore<Tab[]>({ name: storeKeys.tagList }), tabsOptions),
@@ -72,8 +73,8 @@ export function TabBar({ tracking }: { tracking: boolean }) {
       return;
     }
     lastShown.current = pathname + search;
-    const screen = screenRouteOf(pathname, resourceSchemas);
-    const title = pageTitleOf(screen, allMenus, resourceSchemas);
+    const screen = screenRouteOf(pathname, schemas);
+    const title = pageTitleOf(screen, allMenus, schemas);
     const tab: Tab = {
       label: titleText(title, t),
       value: pathname + search,
@@ -82,10 +83,10 @@ export function TabBar({ tracking }: { tracking: boolean }) {
       meta: { titleKey: title.key },
       group: ancestorPathsOf(allMenus, screen),
       // A page's query string is its state (a picked row, an open form): one tab per page, as per resource screen.
-      ...(screen !== pathname || search !== '' || resourceSchemas.some((schema) => schema.route === screen) ? { screen } : {}),
+      ...(screen !== pathname || search !== '' || schemas.some((schema) => schema.route === screen) ? { screen } : {}),
     };
     setTabs((open) => openTab(open, tab));
-  }, [tracking, pathname, search, paramsText, allMenus, navigate, t]);
+  }, [tracking, pathname, search, paramsText, allMenus, schemas, navigate, t]);
 
   useEffect(() => {
     setStore({ name: storeKeys.tagList, content: tabs });
