@@ -5,7 +5,7 @@ import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { pageOf, parsePaging } from '../../server/blade/query';
-import { actingInTenant } from '../../server/blade/scope';
+import { actingInTenant, scopedWhere } from '../../server/blade/scope';
 import { grant, grantTree, idsOfBody, parseGrantBody, roleTreeKeys } from './grants';
 
 const SYSTEM = '/api/blade-system';
@@ -26,10 +26,8 @@ export const behaviour: ResourceBehaviour = {
     let cursor = parentId;
     for (let depth = 0; cursor !== '0' && depth < 64; depth += 1) {
       if (cursor === id) throw badRequest('上级角色不能是自己或自己的下级');
-      const [row] = await tx.query<{ parent_id: string | null }>(
-        'SELECT parent_id::text AS parent_id FROM blade_role WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-        [cursor, user.tenantId],
-      );
+      const scope = scopedWhere(user, {}, 'id = $1', [cursor]);
+      const [row] = await tx.query<{ parent_id: string | null }>(`SELECT parent_id::text AS parent_id FROM blade_role WHERE ${scope.where}`, scope.values);
       if (!row) throw badRequest('上级角色不存在');
       cursor = row.parent_id ?? '0';
     }

@@ -6,6 +6,8 @@ import { idList, jsonBody, type ResourceStore } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { BladeError, badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
+import { SqlParams } from '../../server/blade/query';
+import { scopedRows, scopedWhere, tenantRows, tenantWhere } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import { parseWith } from '../../server/blade/validate';
 import { formFields } from '../../server/blade/body';
@@ -31,19 +33,17 @@ const splitIds = (text: unknown) => String(text ?? '').split(',').map((id) => id
 /** The names of comma-joined ids of a tenant's table, in the ids' order, comma-joined. */
 async function namesOf(db: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, tenantId: string, ids: string[]) {
   if (ids.length === 0 || !ids.every(isIdText)) return new Map<string, string>();
-  const rows = await db.cachedQuery<{ id: string; name: string }>(
-    `SELECT id::text AS id, ${column} AS name FROM ${table}
-     WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND tenant_id = $2 AND is_deleted = 0`,
-    [ids.join(','), tenantId],
-  );
+  const scope = tenantWhere(tenantId, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [ids.join(',')]);
+  const rows = await db.cachedQuery<{ id: string; name: string }>(`SELECT id::text AS id, ${column} AS name FROM ${table} WHERE ${scope.where}`, scope.values);
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Every department of a tenant with its full path of names from the root (`管理组/测试部`). */
 async function deptPathsOf(db: Db, tenantId: string): Promise<{ id: string; name: string; path: string }[]> {
+  const scope = tenantWhere(tenantId, {});
   const rows = await db.query<{ id: string; parent_id: string; name: string }>(
-    'SELECT id::text AS id, parent_id::text AS parent_id, dept_name AS name FROM blade_dept WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantId],
+    `SELECT id::text AS id, parent_id::text AS parent_id, dept_name AS name FROM blade_dept WHERE ${scope.where}`,
+    scope.values,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const pathOf = (id: string): string => {
@@ -85,10 +85,12 @@ async function decorate(db: Db, tenantId: string, rows: Row[]): Promise<Row[]> {
     namesOf(db, 'blade_dept', 'dept_name', tenantId, all('deptId')),
     namesOf(db, 'blade_post', 'post_name', tenantId, all('postId')),
   ]);
-  const locked = await db.query<{ account: string }>(
-    `SELECT account FROM blade_login_attempt WHERE tenant_id = $1 AND account = ANY($2::text[]) AND attempts >= $3 AND last_at >= $4`,
-    [tenantId, rows.map((row) => String(row.account)), MAX_FAILURES, Date.now() - FAILURE_WINDOW_MS],
-  );
+  const attempts = tenantWhere(tenantId, { noLogicalDelete: true }, 'account = ANY($1::text[]) AND attempts >= $2 AND last_at >= $3', [
+    rows.map((row) => String(row.account)),
+    MAX_FAILURES,
+    Date.now() - FAILURE_WINDOW_MS,
+  ]);
+  const locked = await db.query<{ account: string }>(`SELECT account FROM blade_login_attempt WHERE ${attempts.where}`, attempts.values);
   const lockedAccounts = new Set(locked.map((row) => row.account));
   const join = (names: Map<string, string>, ids: unknown) => splitIds(ids).flatMap((id) => names.get(id) ?? []).join(',');
   return rows.map((row) => ({
@@ -107,24 +109,27 @@ const CHILD_USER_LIMIT = 100;
  * Users as a project lists its members (spec §3 projectMembers): the names of their roles and departments, their
  * tenant's name, and their child users, the users of the departments below theirs (read-only beside the member).
  */
-async function decorateMembers(db: Db, tenantId: string, rows: Row[]): Promise<Row[]> {
+async function decorateMembers(db: Db, user: BladeUser, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
+  const { tenantId } = user;
   const decorated = await decorate(db, tenantId, rows);
-  const [tenant] = await db.cachedQuery<{ name: string }>('SELECT tenant_name AS name FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0', [tenantId]);
+  const ofTenant = tenantWhere(tenantId, {});
+  const [tenant] = await db.cachedQuery<{ name: string }>(`SELECT tenant_name AS name FROM blade_tenant WHERE ${ofTenant.where}`, ofTenant.values);
   const depts = await db.cachedQuery<{ id: string; ancestors: string | null; name: string }>(
-    'SELECT id::text AS id, ancestors, dept_name AS name FROM blade_dept WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantId],
+    `SELECT id::text AS id, ancestors, dept_name AS name FROM blade_dept WHERE ${ofTenant.where}`,
+    ofTenant.values,
   );
   const below = (deptIds: string[]) =>
     new Set(depts.filter((dept) => String(dept.ancestors ?? '').split(',').some((id) => deptIds.includes(id))).map((dept) => dept.id));
   const belowOf = new Map(decorated.map((row) => [String(row.id), below(splitIds(row.deptId))]));
   const childDepts = [...new Set([...belowOf.values()].flatMap((ids) => [...ids]))];
+  // Child users are users the caller reads: their data scope applies.
+  const childUsers = scopedWhere(user, { resource: 'user' }, "string_to_array(dept_id, ',') && $1::text[]", [childDepts]);
   const candidates = childDepts.length === 0
     ? []
     : await db.cachedQuery<{ id: string; account: string; real_name: string | null; dept_id: string | null }>(
-        `SELECT id::text AS id, account, real_name, dept_id FROM blade_user
-         WHERE tenant_id = $1 AND is_deleted = 0 AND string_to_array(dept_id, ',') && $2::text[] ORDER BY account LIMIT 2000`,
-        [tenantId, childDepts],
+        `SELECT id::text AS id, account, real_name, dept_id FROM blade_user WHERE ${childUsers.where} ORDER BY account LIMIT 2000`,
+        childUsers.values,
       );
   const deptName = new Map(depts.map((dept) => [dept.id, dept.name]));
   return decorated.map((row) => {
@@ -146,30 +151,27 @@ async function decorateMembers(db: Db, tenantId: string, rows: Row[]): Promise<R
 async function assertOwned(tx: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', tenantId: string, ids: string[], label: string) {
   if (ids.length === 0) return;
   if (!ids.every(isIdText) || ids.length > 100) throw badRequest(ruleMessages.format({ label: { zh: label, en: label } }));
-  const [row] = await tx.query<{ n: string }>(
-    `SELECT count(DISTINCT id) AS n FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND tenant_id = $2 AND is_deleted = 0`,
-    [ids.join(','), tenantId],
-  );
+  const scope = tenantWhere(tenantId, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [ids.join(',')]);
+  const [row] = await tx.query<{ n: string }>(`SELECT count(DISTINCT id) AS n FROM ${table} WHERE ${scope.where}`, scope.values);
   if (Number(row.n) !== new Set(ids).size) throw badRequest(`${label}不存在`);
 }
 
 /** Creating a user past the tenant's `account_number` (−1 or null: unlimited) is refused. */
 async function assertQuota(tx: Db, tenantId: string, adding = 1) {
-  const [tenant] = await tx.query<{ account_number: number | null }>(
-    'SELECT account_number FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantId],
-  );
+  // The quota counts every account of the tenant, whoever may see it.
+  const ofTenant = tenantWhere(tenantId, {});
+  const [tenant] = await tx.query<{ account_number: number | null }>(`SELECT account_number FROM blade_tenant WHERE ${ofTenant.where}`, ofTenant.values);
   const limit = tenant?.account_number;
   if (limit === null || limit === undefined || Number(limit) < 0) return;
-  const [count] = await tx.query<{ n: string }>('SELECT count(*) AS n FROM blade_user WHERE tenant_id = $1 AND is_deleted = 0', [tenantId]);
+  const [count] = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM blade_user WHERE ${ofTenant.where}`, ofTenant.values);
   if (Number(count.n) + adding > Number(limit)) throw badRequest(QUOTA_REACHED);
 }
 
 /** The users of `deptId` and of every department below it. */
-function deptScope(deptId: string, tenantId: string, add: (value: unknown) => string): string {
-  const id = add(deptId);
+function deptScope(deptId: string, tenantId: string, params: SqlParams): string {
+  const id = params.add(deptId);
   return `string_to_array(t.dept_id, ',') && ARRAY(
-    SELECT d.id::text FROM blade_dept d WHERE d.tenant_id = ${add(tenantId)} AND d.is_deleted = 0
+    SELECT d.id::text FROM blade_dept d WHERE ${tenantRows(tenantId, params, { alias: 'd' }).join(' AND ')}
       AND (d.id::text = ${id} OR (',' || d.ancestors || ',') LIKE '%,' || ${id} || ',%'))`;
 }
 
@@ -250,11 +252,21 @@ function columnOfMessage(message: string): string {
   return '登录账号';
 }
 
+/** Sets columns of the users among `ids` that the caller may see (data scope included); answers the ids changed. */
+async function updateUsers(db: Db, user: BladeUser, ids: readonly string[], columns: Partial<Record<'role_id' | 'password' | 'user_type' | 'user_ext', unknown>>) {
+  const params = new SqlParams();
+  const sets = [
+    ...Object.entries(columns).map(([column, value]) => `${column} = ${params.add(value)}`),
+    `update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}`,
+    `update_time = ${params.add(formatDateTime(new Date()))}`,
+  ];
+  const where = [`id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`, ...scopedRows(user, params, { resource: 'user' })];
+  return db.query<{ id: string }>(`UPDATE blade_user SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING id::text AS id`, params.values);
+}
+
 async function initPasswordOf(db: Db, tenantId: string): Promise<string> {
-  const [row] = await db.query<{ param_value: string | null }>(
-    'SELECT param_value FROM blade_param WHERE tenant_id = $1 AND param_key = $2 AND is_deleted = 0 LIMIT 1',
-    [tenantId, PARAM.initPassword.key],
-  );
+  const scope = tenantWhere(tenantId, {}, 'param_key = $1', [PARAM.initPassword.key]);
+  const [row] = await db.query<{ param_value: string | null }>(`SELECT param_value FROM blade_param WHERE ${scope.where} LIMIT 1`, scope.values);
   return row?.param_value?.trim() || DEFAULT_PASSWORD;
 }
 
@@ -270,11 +282,11 @@ async function pageOf(store: ResourceStore, db: Db, user: BladeUser, query: Reco
 const DEPT_SCOPE_KEY = 'deptTree_ignore';
 
 export const behaviour: ResourceBehaviour = {
-  decorateLinked: (db, user, rows) => decorateMembers(db, user.tenantId, rows),
+  decorateLinked: (db, user, rows) => decorateMembers(db, user, rows),
 
   listScope(user, query, params) {
     const deptId = query[DEPT_SCOPE_KEY];
-    return deptId && isIdText(deptId) ? [deptScope(deptId, user.tenantId, (value) => params.add(value))] : [];
+    return deptId && isIdText(deptId) ? [deptScope(deptId, user.tenantId, params)] : [];
   },
 
   async beforeWrite({ tx, user, id, isInsert, values, before }) {
@@ -294,11 +306,9 @@ export const behaviour: ResourceBehaviour = {
     }
     if (typeof values.account === 'string') values.account = values.account.trim();
     if (values.account && (isInsert || values.account !== before?.account)) {
-      const [taken] = await tx.query('SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0 AND id <> $3', [
-        user.tenantId,
-        values.account,
-        id,
-      ]);
+      // An account is unique in the tenant, whoever may see the other user.
+      const clash = scopedWhere(user, {}, 'account = $1 AND id <> $2', [values.account, id]);
+      const [taken] = await tx.query(`SELECT 1 FROM blade_user WHERE ${clash.where}`, clash.values);
       if (taken) throw badRequest('当前用户已存在');
     }
     for (const [name, table, label] of [
@@ -327,7 +337,7 @@ export const behaviour: ResourceBehaviour = {
       `${base}/batchQueryUserInfo`,
       async (c) => {
         const { userIds: ids } = parseWith(userIdsBody, await jsonBody(c.req.raw));
-        return send(c, R.data(await decorateMembers(db, c.get('user').tenantId, await store.byIds(c.get('user'), ids))));
+        return send(c, R.data(await decorateMembers(db, c.get('user'), await store.byIds(c.get('user'), ids))));
       },
       'POST',
     );
@@ -370,11 +380,7 @@ export const behaviour: ResourceBehaviour = {
       const roleIds = idsParam(params, 'roleIds');
       // Only roles of the caller's own tenant may be granted.
       await assertOwned(db, 'blade_role', user.tenantId, roleIds, '角色');
-      const updated = await db.query(
-        `UPDATE blade_user SET role_id = $1, update_user = $2, update_time = $3
-         WHERE id = ANY(string_to_array($4, ',')::bigint[]) AND tenant_id = $5 AND is_deleted = 0 RETURNING id`,
-        [roleIds.join(','), isIdText(user.userId) ? user.userId : null, formatDateTime(new Date()), userIds.join(','), user.tenantId],
-      );
+      const updated = await updateUsers(db, user, userIds, { role_id: roleIds.join(',') });
       return send(c, R.status(updated.length > 0));
     });
 
@@ -383,11 +389,7 @@ export const behaviour: ResourceBehaviour = {
       const userIds = idsParam(await paramsOf(c), 'userIds');
       const hash = await hashPlainPassword(await initPasswordOf(db, user.tenantId));
       // The password change ends the users' sessions (database trigger); said here as well for the reader.
-      const updated = await db.query<{ id: string }>(
-        `UPDATE blade_user SET password = $1, update_user = $2, update_time = $3
-         WHERE id = ANY(string_to_array($4, ',')::bigint[]) AND tenant_id = $5 AND is_deleted = 0 RETURNING id::text AS id`,
-        [hash, isIdText(user.userId) ? user.userId : null, formatDateTime(new Date()), userIds.join(','), user.tenantId],
-      );
+      const updated = await updateUsers(db, user, userIds, { password: hash });
       for (const row of updated) await revokeUserSessions(db, row.id);
       return send(c, R.status(updated.length > 0));
     });
@@ -395,11 +397,7 @@ export const behaviour: ResourceBehaviour = {
     operation('platform', async (c) => {
       const user = c.get('user');
       const { userId, userType, userExt } = parseWith(platformBody, await paramsOf(c));
-      const updated = await db.query(
-        `UPDATE blade_user SET user_type = $1, user_ext = $2, update_user = $3, update_time = $4
-         WHERE id = $5 AND tenant_id = $6 AND is_deleted = 0 RETURNING id`,
-        [userType, userExt, isIdText(user.userId) ? user.userId : null, formatDateTime(new Date()), userId, user.tenantId],
-      );
+      const updated = await updateUsers(db, user, [userId], { user_type: userType, user_ext: userExt });
       return send(c, R.status(updated.length > 0));
     });
 
@@ -421,10 +419,8 @@ export const behaviour: ResourceBehaviour = {
       const covered = c.req.query('isCovered') === '1';
       const file = await receiveXlsx(c);
       const byName = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string) => {
-        const rows = await db.query<{ id: string; name: string }>(
-          `SELECT id::text AS id, ${column} AS name FROM ${table} WHERE tenant_id = $1 AND is_deleted = 0`,
-          [user.tenantId],
-        );
+        const scope = scopedWhere(user, {});
+        const rows = await db.query<{ id: string; name: string }>(`SELECT id::text AS id, ${column} AS name FROM ${table} WHERE ${scope.where}`, scope.values);
         return new Map(rows.map((row) => [row.name, row.id]));
       };
       const [roles, posts] = await Promise.all([byName('blade_role', 'role_name'), byName('blade_post', 'post_name')]);
@@ -481,10 +477,8 @@ export const behaviour: ResourceBehaviour = {
         }
         let existing: string | undefined;
         if (rowErrors.length === 0 && account) {
-          const [found] = await db.query<{ id: string }>(
-            'SELECT id::text AS id FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0',
-            [user.tenantId, account],
-          );
+          const scope = scopedWhere(user, {}, 'account = $1', [account]);
+          const [found] = await db.query<{ id: string }>(`SELECT id::text AS id FROM blade_user WHERE ${scope.where}`, scope.values);
           existing = found?.id;
           try {
             if (existing) {
