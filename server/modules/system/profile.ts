@@ -227,7 +227,11 @@ export const profileModule: BladeModule = (app, services) => {
     if (userId !== user.userId && !(await hasMenu(db, user, 'role')) && !(await hasMenu(db, user, 'user'))) throw forbidden();
     const owned = await ownedIds(userId, user, 'role_id');
     const params = new SqlParams();
-    const where = [...scopedRows(user, params), `(${params.add(owned ?? null)}::text IS NULL OR id = ANY(string_to_array(${params.add(owned ?? null)}, ',')::bigint[]))`];
+    // A user's own roles are theirs to switch to; the whole list is the role screen's, under its data scope.
+    const where = [
+      ...scopedRows(user, params, owned !== undefined ? {} : { resource: 'role' }),
+      `(${params.add(owned ?? null)}::text IS NULL OR id = ANY(string_to_array(${params.add(owned ?? null)}, ',')::bigint[]))`,
+    ];
     const rows = await db.query(`SELECT id, role_name, role_alias FROM blade_role WHERE ${where.join(' AND ')} ORDER BY sort, id`, params.values);
     return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', role_name: 'string', role_alias: 'string' }))));
   });
