@@ -4,6 +4,7 @@ import { R, send } from '../../server/blade/envelope';
 import { badRequest } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { apiPathMatches, pathForms, SCOPE_CATEGORY } from '../../server/blade/role-scopes';
+import { tenantWhere } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
 import { menuTreeRoute, resolveScopeMenu } from '../datascope/scopeMenus';
 import type { ResourceSchema } from '../types';
@@ -39,22 +40,22 @@ async function resourcePathsOf(db: Db, schemas: readonly ResourceSchema[], route
  */
 async function rolesLosing(db: Db, tenantId: string, reached: readonly ApiRoute[], scopePath: string, scopeId: string | undefined) {
   if (reached.length === 0) return [];
-  const scopes = await db.query<{ id: string; scope_path: string | null }>(
-    'SELECT id::text AS id, scope_path FROM blade_scope_api WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantId],
-  );
+  const scopeRows = tenantWhere(tenantId, {});
+  const scopes = await db.query<{ id: string; scope_path: string | null }>(`SELECT id::text AS id, scope_path FROM blade_scope_api WHERE ${scopeRows.where}`, scopeRows.values);
   const others = scopes.filter((scope) => scope.id !== scopeId).map((scope) => ({ id: scope.id, path: scope.scope_path ?? '' }));
   const before = [...others, ...scopes.filter((scope) => scope.id === scopeId).map((scope) => ({ id: scope.id, path: scope.scope_path ?? '' }))];
   const after = [...others, { id: scopeId ?? 'new', path: scopePath }];
+  const roleRows = tenantWhere(tenantId, {});
   const roles = await db.query<{ id: string; role_name: string; role_alias: string | null }>(
-    'SELECT id::text AS id, role_name, role_alias FROM blade_role WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY sort, id',
-    [tenantId],
+    `SELECT id::text AS id, role_name, role_alias FROM blade_role WHERE ${roleRows.where} ORDER BY sort, id`,
+    roleRows.values,
   );
+  const grantRows = tenantWhere(tenantId, { alias: 'r' });
   const grants = await db.query<{ role_id: string; scope_id: string }>(
     `SELECT rs.role_id::text AS role_id, rs.scope_id::text AS scope_id FROM blade_role_scope rs
-     JOIN blade_role r ON r.id = rs.role_id AND r.tenant_id = $1 AND r.is_deleted = 0
+     JOIN blade_role r ON r.id = rs.role_id AND ${grantRows.where}
      WHERE rs.scope_category = ${SCOPE_CATEGORY.api}`,
-    [tenantId],
+    grantRows.values,
   );
   const held = (roleId: string) => new Set(grants.filter((grant) => grant.role_id === roleId).map((grant) => grant.scope_id));
   const open = (listed: readonly { id: string; path: string }[], route: ApiRoute, holds: Set<string>) => {

@@ -1,7 +1,7 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { badRequest } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
-import { DATA_SCOPE_TYPE } from '../../server/blade/scope';
+import { DATA_SCOPE_TYPE, scopedWhere } from '../../server/blade/scope';
 import { columnsOfResource, menuTreeRoute, resolveScopeMenu } from './scopeMenus';
 
 /** Columns every stored entity has: what a scope on a menu without a registered resource may compare. */
@@ -27,10 +27,8 @@ export const behaviour: ResourceBehaviour = {
         .map((id) => id.trim())
         .filter((id) => id !== '');
       if (ids.length === 0 || !ids.every(isIdText)) throw badRequest('自定义规则值须为部门ID,以逗号分隔: scopeValue');
-      const found = await tx.query<{ n: string }>(
-        `SELECT count(*) AS n FROM blade_dept WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND tenant_id = $2 AND is_deleted = 0`,
-        [ids.join(','), user.tenantId],
-      );
+      const scope = scopedWhere(user, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [ids.join(',')]);
+      const found = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM blade_dept WHERE ${scope.where}`, scope.values);
       if (Number(found[0].n) !== new Set(ids).size) throw badRequest('规则值中的部门不存在: scopeValue');
       values.scopeValue = [...new Set(ids)].join(',');
     }

@@ -2,6 +2,7 @@ import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
+import { scopedWhere } from '../../server/blade/scope';
 
 type Row = Record<string, unknown>;
 
@@ -25,10 +26,9 @@ export const behaviour: ResourceBehaviour = {
       return;
     }
     if (parentId === id) throw badRequest('上级部门不能是自己');
-    const [parent] = await tx.query<{ ancestors: string | null }>(
-      'SELECT ancestors FROM blade_dept WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-      [parentId, user.tenantId],
-    );
+    // Any department of the tenant may be the parent, as a picked reference may (no data scope).
+    const scope = scopedWhere(user, {}, 'id = $1', [parentId]);
+    const [parent] = await tx.query<{ ancestors: string | null }>(`SELECT ancestors FROM blade_dept WHERE ${scope.where}`, scope.values);
     if (!parent) throw badRequest('上级部门不存在');
     const ancestors = `${parent.ancestors || ROOT},${parentId}`;
     if (ancestors.split(',').includes(id)) throw badRequest('上级部门不能是自己或自己的下级');
@@ -40,11 +40,8 @@ export const behaviour: ResourceBehaviour = {
     const oldPrefix = `${(before.ancestors as string) || ROOT},${id}`;
     const newPrefix = `${(values.ancestors as string) || ROOT},${id}`;
     if (oldPrefix === newPrefix) return;
-    await tx.query(
-      `UPDATE blade_dept SET ancestors = $1 || substr(ancestors, length($2) + 1)
-       WHERE tenant_id = $3 AND is_deleted = 0 AND (ancestors = $2 OR ancestors LIKE $2 || ',%')`,
-      [newPrefix, oldPrefix, user.tenantId],
-    );
+    const scope = scopedWhere(user, {}, "(ancestors = $2 OR ancestors LIKE $2 || ',%')", [newPrefix, oldPrefix]);
+    await tx.query(`UPDATE blade_dept SET ancestors = $1 || substr(ancestors, length($2) + 1) WHERE ${scope.where}`, scope.values);
   },
 
   routes({ read, store }) {

@@ -123,9 +123,11 @@ export function dictionaryBehaviour(table: 'blade_dict' | 'blade_dict_biz', shar
       const { db } = services;
       const { api, model } = { api: store.schema.api, model: store.model };
       const selectList = selectListOf(model);
-      const rowsOf = async (user: BladeUser, predicates: (params: SqlParams) => string[], query: Record<string, string> = {}) => {
+      /** `options`: another screen's lookup of options (no data scope); else the dictionary screen's own read. */
+      const rowsOf = async (user: BladeUser, predicates: (params: SqlParams) => string[], query: Record<string, string> = {}, options = false) => {
         const params = new SqlParams();
-        const where = [...scope(user, params, BASE_ALIAS), ...predicates(params), ...buildFilters(query, model.columns, params)];
+        const scoped = readScope(user, params, { tenantScoped: !shared, alias: BASE_ALIAS, resource: options ? undefined : store.schema.permissionCode });
+        const where = [...scoped.predicates, ...predicates(params), ...buildFilters(query, model.columns, params)];
         const rows = await db.cachedQuery(
           `SELECT ${selectList} FROM ${table} ${BASE_ALIAS} ${model.joins} WHERE ${where.join(' AND ')} ORDER BY ${BASE_ALIAS}.sort, ${BASE_ALIAS}.id LIMIT 5000`,
           params.values,
@@ -146,7 +148,7 @@ export function dictionaryBehaviour(table: 'blade_dict' | 'blade_dict_biz', shar
       // screens look their options up here, so, like `dictionary`, it is open to every signed-in caller.
       open(`${api}/list`, async (c) => {
         const { code, ...query } = c.req.query();
-        const rows = await rowsOf(c.get('user'), (params) => (code ? [`${BASE_ALIAS}.code = ${params.add(code)}`] : []), query);
+        const rows = await rowsOf(c.get('user'), (params) => (code ? [`${BASE_ALIAS}.code = ${params.add(code)}`] : []), query, true);
         return send(c, R.data(treeOf(rows, (row) => row.dictValue)));
       });
 

@@ -6,7 +6,7 @@ import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { pageOf, parsePaging, SqlParams } from '../../server/blade/query';
-import { scopedRows } from '../../server/blade/scope';
+import { scopedRows, scopedWhere, tenantRows, tenantWhere } from '../../server/blade/scope';
 import { serializeColumns } from '../../server/blade/serializer';
 import { idBody, idField, idListField } from '../../server/blade/operation';
 import { requiredQueryId } from '../../server/blade/validate';
@@ -73,7 +73,8 @@ async function testRunsOf(db: Db, user: BladeUser, recordIds: string[]) {
 async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string): Promise<JobRow> {
   const [visible] = await store.byIds(user, [id]);
   if (!visible) throw badRequest('任务不存在');
-  const [job] = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`, [id, user.tenantId]);
+  const scope = scopedWhere(user, { resource: 'jobinfo' }, 'id = $1', [id]);
+  const [job] = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE ${scope.where}`, scope.values);
   if (!job) throw badRequest('任务不存在');
   return job;
 }
@@ -106,17 +107,18 @@ export const behaviour: ResourceBehaviour = {
     if (processorType === PROCESSOR_TYPE.builtIn && processorInfo === 'runTestTask') {
       const codes = taskCodesOf(text(row.jobParams));
       if (codes.length === 0) throw badRequest('任务参数: 请填写要执行的测试任务编号（多个以逗号分隔）');
-      const found = await tx.query<{ task_code: string }>(
-        `SELECT DISTINCT task_code FROM blade_task WHERE tenant_id = $1 AND is_deleted = 0 AND task_code = ANY(string_to_array($2, ','))`,
-        [user.tenantId, codes.join(',')],
-      );
+      // Only the tasks the saver may see: a job runs them as its creator.
+      const scope = scopedWhere(user, { resource: 'task' }, "task_code = ANY(string_to_array($1, ','))", [codes.join(',')]);
+      const found = await tx.query<{ task_code: string }>(`SELECT DISTINCT task_code FROM blade_task WHERE ${scope.where}`, scope.values);
       const missing = codes.filter((code) => !found.some((task) => task.task_code === code));
       if (missing.length > 0) throw badRequest(`任务参数: 测试任务不存在: ${missing.join('、')}`);
     }
     if (isInsert) {
+      // Numbers are per tenant and never reused: deleted jobs and the ones outside the saver's data scope count.
+      const params = new SqlParams();
       const [{ next }] = await tx.query<{ next: string }>(
-        'SELECT COALESCE(MAX(job_id), 0) + 1 AS next FROM blade_job_info WHERE tenant_id = $1',
-        [user.tenantId],
+        `SELECT COALESCE(MAX(job_id), 0) + 1 AS next FROM blade_job_info WHERE ${tenantRows(user.tenantId, params, { noLogicalDelete: true }).join(' AND ')}`,
+        params.values,
       );
       values.jobId = Number(next);
     }
@@ -144,12 +146,14 @@ export const behaviour: ResourceBehaviour = {
       const query = c.req.query();
       const job = await jobOf(db, store, c.get('user'), requiredQueryId(query, 'jobId'));
       const paging = parsePaging(query);
+      // The job was read through the seam; its instances are append-only rows of its tenant.
+      const scope = tenantWhere(job.tenant_id, { noLogicalDelete: true }, 'job_id = $1', [job.id]);
       const rows = await db.query(
-        `SELECT ${Object.keys(INSTANCE_TYPES).join(', ')} FROM blade_job_instance WHERE job_id = $1 AND tenant_id = $2
+        `SELECT ${Object.keys(INSTANCE_TYPES).join(', ')} FROM blade_job_instance WHERE ${scope.where}
          ORDER BY trigger_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-        [job.id, job.tenant_id],
+        scope.values,
       );
-      const [count] = await db.query<{ n: string }>('SELECT count(*) AS n FROM blade_job_instance WHERE job_id = $1 AND tenant_id = $2', [job.id, job.tenant_id]);
+      const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_job_instance WHERE ${scope.where}`, scope.values);
       const runs = await testRunsOf(db, c.get('user'), rows.flatMap((row) => text(row.record_ids).split(',').filter(isIdText)));
       const records = rows.map((row) => ({
         ...serializeColumns(row, INSTANCE_TYPES),

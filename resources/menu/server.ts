@@ -6,7 +6,7 @@ import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
-import { scopedRows } from '../../server/blade/scope';
+import { scopedRows, tenantWhere } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
 import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
 import type { Registry } from '../registry';
@@ -125,10 +125,8 @@ export const behaviour: ResourceBehaviour = {
     // The platform administrator holds every menu (the seed grants it all of them): a new one is granted as well, so
     // it shows in the administrator's sidebar at the next load; other roles get it through the role grant.
     if (!isInsert) return;
-    const roles = await tx.query<{ id: string }>(
-      'SELECT id::text AS id FROM blade_role WHERE role_alias = $1 AND tenant_id = $2 AND is_deleted = 0',
-      [ADMINISTRATOR_ROLE, ADMIN_TENANT],
-    );
+    const scope = tenantWhere(ADMIN_TENANT, {}, 'role_alias = $1', [ADMINISTRATOR_ROLE]);
+    const roles = await tx.query<{ id: string }>(`SELECT id::text AS id FROM blade_role WHERE ${scope.where}`, scope.values);
     for (const role of roles) {
       await tx.query('INSERT INTO blade_role_menu (id, menu_id, role_id) VALUES ($1, $2, $3) ON CONFLICT (role_id, menu_id) DO NOTHING', [
         nextId(),

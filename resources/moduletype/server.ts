@@ -1,5 +1,6 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { badRequest } from '../../server/blade/errors';
+import { scopedWhere } from '../../server/blade/scope';
 
 /** A module's level follows its parent; a module cannot move under itself or one of its descendants. */
 export const behaviour: ResourceBehaviour = {
@@ -15,10 +16,8 @@ export const behaviour: ResourceBehaviour = {
     let level = 1;
     for (let depth = 0; cursor !== '0' && depth < 64; depth += 1) {
       if (cursor === id) throw badRequest('上级模块不能是自己或自己的下级');
-      const [row] = await tx.query<{ parent_id: string | null }>(
-        'SELECT parent_id::text AS parent_id FROM blade_module_type WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-        [cursor, user.tenantId],
-      );
+      const scope = scopedWhere(user, {}, 'id = $1', [cursor]);
+      const [row] = await tx.query<{ parent_id: string | null }>(`SELECT parent_id::text AS parent_id FROM blade_module_type WHERE ${scope.where}`, scope.values);
       if (!row) throw badRequest('上级模块不存在');
       cursor = row.parent_id ?? '0';
       level += 1;

@@ -38,7 +38,7 @@ function codeParam(c: Context<BladeEnv>, name: string, fallback?: string): strin
 async function regionByCode(db: Db, user: BladeUser, code: string): Promise<RegionRow | undefined> {
   const params = new SqlParams();
   const [row] = await db.query<RegionRow>(
-    `SELECT * FROM blade_region WHERE code = ${params.add(code)} AND ${scopedRows(user, params, { tenantScoped: false }).join(' AND ')}`,
+    `SELECT * FROM blade_region WHERE code = ${params.add(code)} AND ${scopedRows(user, params, { tenantScoped: false, resource: 'region' }).join(' AND ')}`,
     params.values,
   );
   return row;
@@ -50,7 +50,7 @@ async function parentsAmong(db: Db, user: BladeUser, codes: string[]): Promise<S
   const params = new SqlParams();
   const rows = await db.query<{ parent_code: string }>(
     `SELECT DISTINCT parent_code FROM blade_region
-     WHERE parent_code IN (SELECT jsonb_array_elements_text(${params.add(JSON.stringify(codes))}::jsonb)) AND ${scopedRows(user, params, { tenantScoped: false }).join(' AND ')}`,
+     WHERE parent_code IN (SELECT jsonb_array_elements_text(${params.add(JSON.stringify(codes))}::jsonb)) AND ${scopedRows(user, params, { tenantScoped: false, resource: 'region' }).join(' AND ')}`,
     params.values,
   );
   return new Set(rows.map((row) => row.parent_code));

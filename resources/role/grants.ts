@@ -2,6 +2,7 @@ import { ADMIN_TENANT, isAdministrator, type BladeUser } from '../../server/blad
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText, nextId } from '../../server/blade/ids';
 import { SCOPE_CATEGORY } from '../../server/blade/role-scopes';
+import { scopedWhere, tenantWhere } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
 
 /**
@@ -51,10 +52,11 @@ async function allMenus(db: Db): Promise<Map<string, MenuRow>> {
 /** The menu ids of the caller's tenant package, or undefined when the tenant is not limited. */
 export async function packageMenuIds(db: Db, tenantId: string): Promise<Set<string> | undefined> {
   if (tenantId === ADMIN_TENANT) return undefined;
+  const tenant = tenantWhere(tenantId, { alias: 't' });
   const [row] = await db.cachedQuery<{ menu_id: string | null }>(
     `SELECT p.menu_id FROM blade_tenant t JOIN blade_tenant_package p ON p.id = t.package_id AND p.is_deleted = 0
-     WHERE t.tenant_id = $1 AND t.is_deleted = 0`,
-    [tenantId],
+     WHERE ${tenant.where}`,
+    tenant.values,
   );
   if (!row) return undefined;
   return new Set((row.menu_id ?? '').split(',').map((id) => id.trim()).filter(isIdText));
@@ -114,10 +116,11 @@ const node = (id: string, parentId: string, title: string | null): GrantNode => 
 
 /** Live scopes of the caller's tenant on grantable menus. */
 async function grantableScopes(db: Db, user: BladeUser, table: 'blade_scope_data' | 'blade_scope_api', menuIds: Set<string>) {
+  const scope = scopedWhere(user, {});
   const rows = await db.cachedQuery<ScopeRow>(
     `SELECT id::text AS id, menu_id::text AS menu_id, scope_name FROM ${table}
-     WHERE tenant_id = $1 AND is_deleted = 0 ORDER BY create_time, id`,
-    [user.tenantId],
+     WHERE ${scope.where} ORDER BY create_time, id`,
+    scope.values,
   );
   return rows.filter((row) => row.menu_id !== null && menuIds.has(row.menu_id));
 }
@@ -158,10 +161,8 @@ export function idsOfBody(value: unknown, field: string): string[] {
 /** The caller's tenant's live roles among `ids`; any other id is refused naming the field. */
 export async function assertOwnRoles(db: Db, user: BladeUser, ids: string[], field = 'roleIds'): Promise<void> {
   if (ids.length === 0) throw badRequest(`${MSG.missingParam}: ${field}`);
-  const rows = await db.query<{ id: string }>(
-    `SELECT id::text AS id FROM blade_role WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND tenant_id = $2 AND is_deleted = 0`,
-    [idsParam(ids), user.tenantId],
-  );
+  const scope = scopedWhere(user, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [idsParam(ids)]);
+  const rows = await db.query<{ id: string }>(`SELECT id::text AS id FROM blade_role WHERE ${scope.where}`, scope.values);
   if (rows.length !== ids.length) throw badRequest(`角色不存在: ${field}`);
 }
 

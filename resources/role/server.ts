@@ -6,7 +6,7 @@ import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { pageOf, parsePaging } from '../../server/blade/query';
-import { actingInTenant } from '../../server/blade/scope';
+import { actingInTenant, scopedWhere } from '../../server/blade/scope';
 import { idListField } from '../../server/blade/operation';
 import { grant, grantTree, idsOfBody, roleTreeKeys } from './grants';
 
@@ -36,10 +36,8 @@ export const behaviour: ResourceBehaviour = {
     let cursor = parentId;
     for (let depth = 0; cursor !== '0' && depth < 64; depth += 1) {
       if (cursor === id) throw badRequest('上级角色不能是自己或自己的下级');
-      const [row] = await tx.query<{ parent_id: string | null }>(
-        'SELECT parent_id::text AS parent_id FROM blade_role WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-        [cursor, user.tenantId],
-      );
+      const scope = scopedWhere(user, {}, 'id = $1', [cursor]);
+      const [row] = await tx.query<{ parent_id: string | null }>(`SELECT parent_id::text AS parent_id FROM blade_role WHERE ${scope.where}`, scope.values);
       if (!row) throw badRequest('上级角色不存在');
       cursor = row.parent_id ?? '0';
     }

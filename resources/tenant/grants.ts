@@ -2,7 +2,7 @@ import type { BladeUser } from '../../server/blade/context';
 import { ADMINISTRATOR_ROLE } from '../../server/blade/context';
 import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
-import { scopedRows } from '../../server/blade/scope';
+import { scopedRows, tenantWhere } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
 import type { ResourceSchema } from '../types';
 
@@ -102,10 +102,8 @@ export async function grantMenus(tx: Db, roleId: string, menuIds: Iterable<strin
  */
 export async function limitTenantGrants(tx: Db, user: BladeUser, tenantCode: string, packageId: string | null, schemas: readonly ResourceSchema[]) {
   const allowed = await allowedMenusOf(tx, user, packageId, schemas);
-  const roles = await tx.query<{ id: string; role_alias: string | null }>(
-    'SELECT id::text AS id, role_alias FROM blade_role WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantCode],
-  );
+  const scope = tenantWhere(tenantCode, {});
+  const roles = await tx.query<{ id: string; role_alias: string | null }>(`SELECT id::text AS id, role_alias FROM blade_role WHERE ${scope.where}`, scope.values);
   if (roles.length === 0) return;
   if (packageId) {
     await tx.query(

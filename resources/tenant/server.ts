@@ -7,7 +7,7 @@ import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText, nextId } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
-import { scopedRows } from '../../server/blade/scope';
+import { rowsOfTenants, scopedRows, tenantWhere } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import { idListField } from '../../server/blade/operation';
 import { fieldInput } from '../../server/blade/validate';
@@ -28,7 +28,8 @@ type Row = Record<string, unknown>;
 async function newTenantCode(tx: Db): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const code = String(randomInt(100000, 1000000));
-    const [taken] = await tx.query('SELECT 1 FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0', [code]);
+    const live = tenantWhere(code, {});
+    const [taken] = await tx.query(`SELECT 1 FROM blade_tenant WHERE ${live.where}`, live.values);
     if (!taken) return code;
   }
   throw badRequest('无法生成租户ID,请手动输入');
@@ -131,10 +132,9 @@ const isAdminTenant = (row: Row) => row.tenantId === ADMIN_TENANT;
 /** Ends every session of these tenants (recycled or removed: their tokens stop working at once). */
 async function endSessions(tx: Db, tenantCodes: string[]) {
   if (tenantCodes.length === 0) return;
-  await tx.query(
-    `UPDATE blade_auth_session SET revoked = 1 WHERE tenant_id = ANY(string_to_array($1, ',')) AND revoked = 0`,
-    [tenantCodes.join(',')],
-  );
+  const params = new SqlParams();
+  const sessions = rowsOfTenants(tenantCodes, params, { noLogicalDelete: true });
+  await tx.query(`UPDATE blade_auth_session SET revoked = 1 WHERE ${sessions.join(' AND ')} AND revoked = 0`, params.values);
 }
 
 export const behaviour: ResourceBehaviour = {
@@ -172,7 +172,8 @@ export const behaviour: ResourceBehaviour = {
     await endSessions(tx, codes);
     // The tenant's accounts, roles, departments and posts go with it (its code may be given to a new tenant later).
     for (const table of ['blade_user', 'blade_role', 'blade_dept', 'blade_post']) {
-      await tx.query(`UPDATE ${table} SET is_deleted = 1 WHERE tenant_id = ANY(string_to_array($1, ',')) AND is_deleted = 0`, [codes.join(',')]);
+      const params = new SqlParams();
+      await tx.query(`UPDATE ${table} SET is_deleted = 1 WHERE ${rowsOfTenants(codes, params).join(' AND ')}`, params.values);
     }
   },
 

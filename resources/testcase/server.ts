@@ -5,6 +5,7 @@ import { createResourceStore, type ResourceStore } from '../../server/blade/crud
 import { R } from '../../server/blade/envelope';
 import { BladeError, badRequest } from '../../server/blade/errors';
 import { nextId } from '../../server/blade/ids';
+import { scopedWhere } from '../../server/blade/scope';
 import { cellErrorText, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn } from '../../server/excel';
 import { tenantObjectKey, uploadKey } from '../../server/storage/keys';
 import { exportAndRecord, listRows } from '../exportchecklist/exports';
@@ -90,9 +91,10 @@ function resolver(services: ServerServices, user: BladeUser) {
   const projects = new Map<string, Promise<string | undefined>>();
   const scripts = new Map<string, Promise<string | undefined>>();
   const loadModules = async () => {
+    const scope = scopedWhere(user, { resource: 'moduletype' });
     const rows = await db.query<{ id: string; parent: string; name: string }>(
-      'SELECT id::text AS id, COALESCE(parent_id, 0)::text AS parent, type_name AS name FROM blade_module_type WHERE tenant_id = $1 AND is_deleted = 0',
-      [user.tenantId],
+      `SELECT id::text AS id, COALESCE(parent_id, 0)::text AS parent, type_name AS name FROM blade_module_type WHERE ${scope.where}`,
+      scope.values,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const paths = new Map<string, string>();
@@ -107,10 +109,12 @@ function resolver(services: ServerServices, user: BladeUser) {
     }
     return paths;
   };
-  const lookup = (cache: Map<string, Promise<string | undefined>>, sql: string, code: string) => {
+  // A code names a row the importer may see, as the form's pickers offer them (the resource's data scope applies).
+  const lookup = (cache: Map<string, Promise<string | undefined>>, table: string, resource: string, conditions: string, code: string) => {
     let found = cache.get(code);
     if (!found) {
-      found = db.query<{ id: string }>(sql, [user.tenantId, code]).then((rows) => rows[0]?.id);
+      const scope = scopedWhere(user, { resource }, conditions, [code]);
+      found = db.query<{ id: string }>(`SELECT id::text AS id FROM ${table} WHERE ${scope.where} LIMIT 1`, scope.values).then((rows) => rows[0]?.id);
       cache.set(code, found);
     }
     return found;
@@ -122,14 +126,10 @@ function resolver(services: ServerServices, user: BladeUser) {
       return (await modules).get(normalized);
     },
     project: (code: string) =>
-      lookup(projects, 'SELECT id::text AS id FROM blade_project WHERE tenant_id = $1 AND project_code = $2 AND is_deleted = 0 LIMIT 1', code),
+      lookup(projects, 'blade_project', 'project', 'project_code = $1', code),
     // Only audited scripts may be linked (spec §4), as the form's picker offers.
     script: (code: string) =>
-      lookup(
-        scripts,
-        'SELECT id::text AS id FROM blade_test_script WHERE tenant_id = $1 AND script_code = $2 AND audit_status = 1 AND is_deleted = 0 LIMIT 1',
-        code,
-      ),
+      lookup(scripts, 'blade_test_script', 'testscript', 'script_code = $1 AND audit_status = 1', code),
   };
 }
 

@@ -2,6 +2,8 @@ import type { BladeUser } from '../../server/blade/context';
 import type { ResourceStore } from '../../server/blade/crud';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
+import { SqlParams } from '../../server/blade/query';
+import { scopedWhere, tenantRows, tenantWhere } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
 import { PARAM } from '../../server/db/seed-data/settings';
 import { FAILURE_WINDOW_MS, MAX_FAILURES } from '../../server/users/lockout';
@@ -20,19 +22,17 @@ export const splitIds = (text: unknown) => String(text ?? '').split(',').map((id
 /** The names of comma-joined ids of a tenant's table, in the ids' order, comma-joined. */
 async function namesOf(db: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', column: string, tenantId: string, ids: string[]) {
   if (ids.length === 0 || !ids.every(isIdText)) return new Map<string, string>();
-  const rows = await db.cachedQuery<{ id: string; name: string }>(
-    `SELECT id::text AS id, ${column} AS name FROM ${table}
-     WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND tenant_id = $2 AND is_deleted = 0`,
-    [ids.join(','), tenantId],
-  );
+  const scope = tenantWhere(tenantId, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [ids.join(',')]);
+  const rows = await db.cachedQuery<{ id: string; name: string }>(`SELECT id::text AS id, ${column} AS name FROM ${table} WHERE ${scope.where}`, scope.values);
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Every department of a tenant with its full path of names from the root (`管理组/测试部`). */
 export async function deptPathsOf(db: Db, tenantId: string): Promise<{ id: string; name: string; path: string }[]> {
+  const scope = tenantWhere(tenantId, {});
   const rows = await db.query<{ id: string; parent_id: string; name: string }>(
-    'SELECT id::text AS id, parent_id::text AS parent_id, dept_name AS name FROM blade_dept WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantId],
+    `SELECT id::text AS id, parent_id::text AS parent_id, dept_name AS name FROM blade_dept WHERE ${scope.where}`,
+    scope.values,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const pathOf = (id: string): string => {
@@ -74,10 +74,12 @@ export async function decorate(db: Db, tenantId: string, rows: Row[]): Promise<R
     namesOf(db, 'blade_dept', 'dept_name', tenantId, all('deptId')),
     namesOf(db, 'blade_post', 'post_name', tenantId, all('postId')),
   ]);
-  const locked = await db.query<{ account: string }>(
-    `SELECT account FROM blade_login_attempt WHERE tenant_id = $1 AND account = ANY($2::text[]) AND attempts >= $3 AND last_at >= $4`,
-    [tenantId, rows.map((row) => String(row.account)), MAX_FAILURES, Date.now() - FAILURE_WINDOW_MS],
-  );
+  const attempts = tenantWhere(tenantId, { noLogicalDelete: true }, 'account = ANY($1::text[]) AND attempts >= $2 AND last_at >= $3', [
+    rows.map((row) => String(row.account)),
+    MAX_FAILURES,
+    Date.now() - FAILURE_WINDOW_MS,
+  ]);
+  const locked = await db.query<{ account: string }>(`SELECT account FROM blade_login_attempt WHERE ${attempts.where}`, attempts.values);
   const lockedAccounts = new Set(locked.map((row) => row.account));
   const join = (names: Map<string, string>, ids: unknown) => splitIds(ids).flatMap((id) => names.get(id) ?? []).join(',');
   return rows.map((row) => ({
@@ -96,24 +98,27 @@ const CHILD_USER_LIMIT = 100;
  * Users as a project lists its members (spec §3 projectMembers): the names of their roles and departments, their
  * tenant's name, and their child users, the users of the departments below theirs (read-only beside the member).
  */
-export async function decorateMembers(db: Db, tenantId: string, rows: Row[]): Promise<Row[]> {
+export async function decorateMembers(db: Db, user: BladeUser, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
+  const { tenantId } = user;
   const decorated = await decorate(db, tenantId, rows);
-  const [tenant] = await db.cachedQuery<{ name: string }>('SELECT tenant_name AS name FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0', [tenantId]);
+  const ofTenant = tenantWhere(tenantId, {});
+  const [tenant] = await db.cachedQuery<{ name: string }>(`SELECT tenant_name AS name FROM blade_tenant WHERE ${ofTenant.where}`, ofTenant.values);
   const depts = await db.cachedQuery<{ id: string; ancestors: string | null; name: string }>(
-    'SELECT id::text AS id, ancestors, dept_name AS name FROM blade_dept WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantId],
+    `SELECT id::text AS id, ancestors, dept_name AS name FROM blade_dept WHERE ${ofTenant.where}`,
+    ofTenant.values,
   );
   const below = (deptIds: string[]) =>
     new Set(depts.filter((dept) => String(dept.ancestors ?? '').split(',').some((id) => deptIds.includes(id))).map((dept) => dept.id));
   const belowOf = new Map(decorated.map((row) => [String(row.id), below(splitIds(row.deptId))]));
   const childDepts = [...new Set([...belowOf.values()].flatMap((ids) => [...ids]))];
+  // Child users are users the caller reads: their data scope applies.
+  const childUsers = scopedWhere(user, { resource: 'user' }, "string_to_array(dept_id, ',') && $1::text[]", [childDepts]);
   const candidates = childDepts.length === 0
     ? []
     : await db.cachedQuery<{ id: string; account: string; real_name: string | null; dept_id: string | null }>(
-        `SELECT id::text AS id, account, real_name, dept_id FROM blade_user
-         WHERE tenant_id = $1 AND is_deleted = 0 AND string_to_array(dept_id, ',') && $2::text[] ORDER BY account LIMIT 2000`,
-        [tenantId, childDepts],
+        `SELECT id::text AS id, account, real_name, dept_id FROM blade_user WHERE ${childUsers.where} ORDER BY account LIMIT 2000`,
+        childUsers.values,
       );
   const deptName = new Map(depts.map((dept) => [dept.id, dept.name]));
   return decorated.map((row) => {
@@ -135,38 +140,33 @@ export async function decorateMembers(db: Db, tenantId: string, rows: Row[]): Pr
 export async function assertOwned(tx: Db, table: 'blade_role' | 'blade_dept' | 'blade_post', tenantId: string, ids: string[], label: string) {
   if (ids.length === 0) return;
   if (!ids.every(isIdText) || ids.length > 100) throw badRequest(ruleMessages.format({ label: { zh: label, en: label } }));
-  const [row] = await tx.query<{ n: string }>(
-    `SELECT count(DISTINCT id) AS n FROM ${table} WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND tenant_id = $2 AND is_deleted = 0`,
-    [ids.join(','), tenantId],
-  );
+  const scope = tenantWhere(tenantId, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [ids.join(',')]);
+  const [row] = await tx.query<{ n: string }>(`SELECT count(DISTINCT id) AS n FROM ${table} WHERE ${scope.where}`, scope.values);
   if (Number(row.n) !== new Set(ids).size) throw badRequest(`${label}不存在`);
 }
 
 /** Creating a user past the tenant's `account_number` (−1 or null: unlimited) is refused. */
 export async function assertQuota(tx: Db, tenantId: string, adding = 1) {
-  const [tenant] = await tx.query<{ account_number: number | null }>(
-    'SELECT account_number FROM blade_tenant WHERE tenant_id = $1 AND is_deleted = 0',
-    [tenantId],
-  );
+  // The quota counts every account of the tenant, whoever may see it.
+  const ofTenant = tenantWhere(tenantId, {});
+  const [tenant] = await tx.query<{ account_number: number | null }>(`SELECT account_number FROM blade_tenant WHERE ${ofTenant.where}`, ofTenant.values);
   const limit = tenant?.account_number;
   if (limit === null || limit === undefined || Number(limit) < 0) return;
-  const [count] = await tx.query<{ n: string }>('SELECT count(*) AS n FROM blade_user WHERE tenant_id = $1 AND is_deleted = 0', [tenantId]);
+  const [count] = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM blade_user WHERE ${ofTenant.where}`, ofTenant.values);
   if (Number(count.n) + adding > Number(limit)) throw badRequest(QUOTA_REACHED);
 }
 
 /** The users of `deptId` and of every department below it. */
-export function deptScope(deptId: string, tenantId: string, add: (value: unknown) => string): string {
-  const id = add(deptId);
+export function deptScope(deptId: string, tenantId: string, params: SqlParams): string {
+  const id = params.add(deptId);
   return `string_to_array(t.dept_id, ',') && ARRAY(
-    SELECT d.id::text FROM blade_dept d WHERE d.tenant_id = ${add(tenantId)} AND d.is_deleted = 0
+    SELECT d.id::text FROM blade_dept d WHERE ${tenantRows(tenantId, params, { alias: 'd' }).join(' AND ')}
       AND (d.id::text = ${id} OR (',' || d.ancestors || ',') LIKE '%,' || ${id} || ',%'))`;
 }
 
 export async function initPasswordOf(db: Db, tenantId: string): Promise<string> {
-  const [row] = await db.query<{ param_value: string | null }>(
-    'SELECT param_value FROM blade_param WHERE tenant_id = $1 AND param_key = $2 AND is_deleted = 0 LIMIT 1',
-    [tenantId, PARAM.initPassword.key],
-  );
+  const scope = tenantWhere(tenantId, {}, 'param_key = $1', [PARAM.initPassword.key]);
+  const [row] = await db.query<{ param_value: string | null }>(`SELECT param_value FROM blade_param WHERE ${scope.where} LIMIT 1`, scope.values);
   return row?.param_value?.trim() || DEFAULT_PASSWORD;
 }
 

@@ -4,6 +4,8 @@ import { R } from '../../server/blade/envelope';
 import { badRequest } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { idField, idListField } from '../../server/blade/operation';
+import { SqlParams } from '../../server/blade/query';
+import { scopedRows } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import { fieldInput } from '../../server/blade/validate';
 import { hashPlainPassword } from '../../server/users/password';
@@ -54,11 +56,11 @@ export function userOperations({ operation, store, services }: ResourceRoutes) {
   // One hash for every user of the reset (bcrypt is slow on purpose), so one UPDATE rather than a patch per user.
   operation('reset-password', { params: z.object({ userIds }) }, async ({ user, params }) => {
     const hash = await hashPlainPassword(await initPasswordOf(db, user.tenantId));
-    const updated = await db.query<{ id: string }>(
-      `UPDATE blade_user SET password = $1, update_user = $2, update_time = $3
-       WHERE id = ANY(string_to_array($4, ',')::bigint[]) AND tenant_id = $5 AND is_deleted = 0 RETURNING id::text AS id`,
-      [hash, isIdText(user.userId) ? user.userId : null, formatDateTime(new Date()), params.userIds.join(','), user.tenantId],
-    );
+    // The users the caller may see (data scope included).
+    const sql = new SqlParams();
+    const sets = `password = ${sql.add(hash)}, update_user = ${sql.add(isIdText(user.userId) ? user.userId : null)}, update_time = ${sql.add(formatDateTime(new Date()))}`;
+    const where = [`id = ANY(string_to_array(${sql.add(params.userIds.join(','))}, ',')::bigint[])`, ...scopedRows(user, sql, { resource: 'user' })];
+    const updated = await db.query<{ id: string }>(`UPDATE blade_user SET ${sets} WHERE ${where.join(' AND ')} RETURNING id::text AS id`, sql.values);
     // The password change ends the users' sessions (database trigger); said here as well for the reader.
     for (const row of updated) await revokeUserSessions(db, row.id);
     return R.status(updated.length > 0);

@@ -31,7 +31,7 @@ export function userReads({ read, store, services }: ResourceRoutes) {
     `${base}/batchQueryUserInfo`,
     async (c) => {
       const { userIds: ids } = parseInput(userIdsBody, await jsonBody(c.req.raw));
-      return send(c, R.data(await decorateMembers(db, c.get('user').tenantId, await store.byIds(c.get('user'), ids))));
+      return send(c, R.data(await decorateMembers(db, c.get('user'), await store.byIds(c.get('user'), ids))));
     },
     'POST',
   );

@@ -1,6 +1,7 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { badRequest } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
+import { scopedWhere } from '../../server/blade/scope';
 import { hashPlainPassword } from '../../server/users/password';
 import { ruleMessages } from '../validation';
 import { assertOwned, assertQuota, decorateMembers, DEPT_SCOPE_KEY, deptScope, splitIds } from './lookups';
@@ -15,11 +16,11 @@ const fieldOf = (name: string) => userSchema.fields.find((field) => field.name =
  * the list's department scope; reads in `reads.ts`, operations in `operations.ts`, the sheets in `sheets.ts`.
  */
 export const behaviour: ResourceBehaviour = {
-  decorateLinked: (db, user, rows) => decorateMembers(db, user.tenantId, rows),
+  decorateLinked: (db, user, rows) => decorateMembers(db, user, rows),
 
   listScope(user, query, params) {
     const deptId = query[DEPT_SCOPE_KEY];
-    return deptId && isIdText(deptId) ? [deptScope(deptId, user.tenantId, (value) => params.add(value))] : [];
+    return deptId && isIdText(deptId) ? [deptScope(deptId, user.tenantId, params)] : [];
   },
 
   async beforeWrite({ tx, user, id, isInsert, values, before }) {
@@ -39,11 +40,9 @@ export const behaviour: ResourceBehaviour = {
     }
     if (typeof values.account === 'string') values.account = values.account.trim();
     if (values.account && (isInsert || values.account !== before?.account)) {
-      const [taken] = await tx.query('SELECT 1 FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0 AND id <> $3', [
-        user.tenantId,
-        values.account,
-        id,
-      ]);
+      // An account is unique in the tenant, whoever may see the other user.
+      const clash = scopedWhere(user, {}, 'account = $1 AND id <> $2', [values.account, id]);
+      const [taken] = await tx.query(`SELECT 1 FROM blade_user WHERE ${clash.where}`, clash.values);
       if (taken) throw badRequest('当前用户已存在');
     }
     for (const [name, table, label] of [

@@ -3,6 +3,7 @@ import type { BladeEnv, BladeUser } from '../../server/blade/context';
 import type { ResourceStore } from '../../server/blade/crud';
 import { R } from '../../server/blade/envelope';
 import { BladeError, badRequest } from '../../server/blade/errors';
+import { scopedWhere } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import type { Db } from '../../server/db/types';
 import { cellErrorText, pagesOf, readXlsxRows, receiveXlsx, xlsxResponse, type ExcelColumn } from '../../server/excel';
@@ -77,10 +78,8 @@ export async function importUsers(c: Context<BladeEnv>, store: ResourceStore, db
   const covered = c.req.query('isCovered') === '1';
   const file = await receiveXlsx(c);
   const byName = async (table: 'blade_role' | 'blade_dept' | 'blade_post', column: string) => {
-    const rows = await db.query<{ id: string; name: string }>(
-      `SELECT id::text AS id, ${column} AS name FROM ${table} WHERE tenant_id = $1 AND is_deleted = 0`,
-      [user.tenantId],
-    );
+    const scope = scopedWhere(user, {});
+    const rows = await db.query<{ id: string; name: string }>(`SELECT id::text AS id, ${column} AS name FROM ${table} WHERE ${scope.where}`, scope.values);
     return new Map(rows.map((row) => [row.name, row.id]));
   };
   const [roles, posts] = await Promise.all([byName('blade_role', 'role_name'), byName('blade_post', 'post_name')]);
@@ -137,10 +136,8 @@ export async function importUsers(c: Context<BladeEnv>, store: ResourceStore, db
     }
     let existing: string | undefined;
     if (rowErrors.length === 0 && account) {
-      const [found] = await db.query<{ id: string }>(
-        'SELECT id::text AS id FROM blade_user WHERE tenant_id = $1 AND account = $2 AND is_deleted = 0',
-        [user.tenantId, account],
-      );
+      const scope = scopedWhere(user, {}, 'account = $1', [account]);
+      const [found] = await db.query<{ id: string }>(`SELECT id::text AS id FROM blade_user WHERE ${scope.where}`, scope.values);
       existing = found?.id;
       try {
         if (existing) {

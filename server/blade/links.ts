@@ -9,6 +9,7 @@ import { isIdText } from './ids';
 import { addLinks, linkTargetIdKey, linkTargetIdsKey } from './link-rows';
 import { assertIdentifier, BASE_ALIAS } from './model';
 import { SqlParams } from './query';
+import { projectData } from './picker-columns';
 import { readModelOf, selectListOf } from './read-model';
 import { idField, idListField, parseInput } from './operation';
 import { readScope } from './scope';
@@ -70,7 +71,10 @@ export function mountLink(routes: ResourceRoutes, schema: ResourceSchema, link: 
       params.values,
     );
     const records = rows.map((row) => ({ ...serializeRow(row, targetModel.columns), linkId: String(row.link_id), [linkTargetIdKey(link)]: String(row.id) }));
-    return send(c, R.data(decorate ? await decorate(db, user, records) : records));
+    // The members table shows the link's columns: the rest of a target's row (a user's phone, email) is not the
+    // parent screen's to read.
+    const shown = new Set(['id', 'linkId', linkTargetIdKey(link), ...link.columns, ...(link.childRows ? [link.childRows.name, ...link.childRows.columns] : [])]);
+    return send(c, R.data(projectData(decorate ? await decorate(db, user, records) : records, shown)));
   });
 
   routes.write(link.endpoints.save, 'edit', async (c) => {

@@ -4,6 +4,7 @@ import type { ResourceBehaviour, ResourceRoutes } from './behaviour';
 import { ADMIN_TENANT, type BladeApp, type BladeEnv, type BladeUser, type ServerServices } from './context';
 import { idList, jsonBody, type ResourceStore, type SubmitSink } from './crud';
 import { mountLink } from './links';
+import { pickerColumnsOf, projectAnswer } from './picker-columns';
 import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
 import { bodyForLog, recordOperation } from './logs';
@@ -52,17 +53,22 @@ export function mountResource(
   const { schema } = store;
   const endpoints = endpointsOf(schema);
   const url = (path: string) => `${schema.api}/${path}`;
-  const readers = readerCodesOf(schema, services.registry.schemas);
+  const pickers = pickerColumnsOf(schema, services.registry.schemas);
 
-  async function assertReader(user: BladeUser) {
+  /** The columns the caller may read: all (undefined) with the resource's own screen, else its pickers' columns. */
+  async function readableColumns(user: BladeUser): Promise<Set<string> | undefined> {
     assertTenantMayUse(schema, user);
-    for (const code of readers) if (await hasMenu(services.db, user, code)) return;
-    throw forbidden();
+    if (await hasMenu(services.db, user, schema.permissionCode)) return undefined;
+    let columns: Set<string> | undefined;
+    for (const [code, picked] of pickers) if (await hasMenu(services.db, user, code)) columns = new Set([...(columns ?? []), ...picked]);
+    if (!columns) throw forbidden();
+    return columns;
   }
   const read = (path: string, handler: Handler, method: 'GET' | 'POST' = 'GET') => {
     const guarded: Handler = async (c) => {
-      await assertReader(c.get('user'));
-      return handler(c);
+      const columns = await readableColumns(c.get('user'));
+      const response = await handler(c);
+      return columns ? projectAnswer(response, columns) : response;
     };
     if (method === 'GET') app.get(path, guarded);
     else app.post(path, guarded);

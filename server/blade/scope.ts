@@ -1,6 +1,6 @@
 import { ADMIN_TENANT, isAdministrator, type BladeUser, type DataScopeRule } from './context';
 import { badRequest, forbidden, MSG } from './errors';
-import type { SqlParams } from './query';
+import { SqlParams } from './query';
 
 export interface ReadScope {
   /** Predicates every read of the table adds (bound values in `params`). */
@@ -101,6 +101,52 @@ export function readScope(user: BladeUser, params: SqlParams, options: ScopeOpti
 /** The predicates alone, for hand-written queries. */
 export const scopedRows = (user: BladeUser, params: SqlParams, options?: ScopeOptions) =>
   readScope(user, params, options).predicates;
+
+/** A hand-written WHERE clause and its values, the scope's predicates after the query's own conditions. */
+export interface ScopedWhere {
+  where: string;
+  values: unknown[];
+}
+
+function whereOf(conditions: string, values: readonly unknown[], scope: (params: SqlParams) => string[]): ScopedWhere {
+  const params = new SqlParams();
+  for (const value of values) params.add(value);
+  const where = [...(conditions.trim() === '' ? [] : [conditions]), ...scope(params)].join(' AND ');
+  return { where, values: params.values };
+}
+
+/**
+ * A hand-written read's WHERE through the seam: `conditions` number their values `$1`…`$n` (given in `values`), the
+ * caller's scope (tenant, logical delete and, with `resource`, the data scope) follows with the next numbers.
+ */
+export const scopedWhere = (user: BladeUser, options: ScopeOptions, conditions = '', values: readonly unknown[] = []): ScopedWhere =>
+  whereOf(conditions, values, (params) => scopedRows(user, params, options));
+
+/**
+ * The rows of `tenantId` for work done for a tenant rather than for a caller (the scheduler, a terminal's calls, the
+ * demo data): tenant and logical delete, no data scope since there is no role to take it from.
+ */
+export function tenantRows(tenantId: string, params: SqlParams, options: Omit<ScopeOptions, 'resource' | 'tenantScoped'> = {}): string[] {
+  const column = (name: string) => (options.alias ? `${options.alias}.${name}` : name);
+  return [`${column('tenant_id')} = ${params.add(tenantId)}`, ...(options.noLogicalDelete ? [] : [`${column('is_deleted')} = 0`])];
+}
+
+/** The rows of several tenants at once, for a tenant's own lifecycle (recycled or removed with everything it has). */
+export function rowsOfTenants(tenantIds: readonly string[], params: SqlParams, options: Omit<ScopeOptions, 'resource' | 'tenantScoped'> = {}): string[] {
+  const column = (name: string) => (options.alias ? `${options.alias}.${name}` : name);
+  return [
+    `${column('tenant_id')} = ANY(string_to_array(${params.add(tenantIds.join(','))}, ','))`,
+    ...(options.noLogicalDelete ? [] : [`${column('is_deleted')} = 0`]),
+  ];
+}
+
+/** `tenantRows` as a WHERE clause after the query's own `conditions` (values `$1`…`$n`). */
+export const tenantWhere = (
+  tenantId: string,
+  options: Omit<ScopeOptions, 'resource' | 'tenantScoped'>,
+  conditions = '',
+  values: readonly unknown[] = [],
+): ScopedWhere => whereOf(conditions, values, (params) => tenantRows(tenantId, params, options));
 
 /**
  * The caller, acting in `tenantId` (BladeX's `?tenantId=` on trees and selects): only the administrator of the

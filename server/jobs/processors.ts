@@ -1,4 +1,6 @@
 import type { BladeUser } from '../blade/context';
+import { loadDataScopes } from '../blade/role-scopes';
+import { scopedWhere, tenantWhere } from '../blade/scope';
 import { formatDateTime } from '../blade/serializer';
 import type { Db } from '../db/types';
 import { startRun } from '../modules/execution/engine';
@@ -66,12 +68,13 @@ export const taskCodesOf = (params: string | null) =>
 /** The user a job acts as: whoever last saved it (its runs are recorded under their name, in their tenant). */
 async function actingUser(db: Db, job: JobRow): Promise<BladeUser> {
   const userId = job.update_user ?? job.create_user;
+  const saver = tenantWhere(job.tenant_id, {}, 'id = $1', [userId]);
   const [row] = await db.query<{ id: string; account: string; name: string | null; real_name: string | null; dept_id: string | null; role_id: string | null; post_id: string | null }>(
-    'SELECT id, account, name, real_name, dept_id, role_id, post_id FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-    [userId, job.tenant_id],
+    `SELECT id, account, name, real_name, dept_id, role_id, post_id FROM blade_user WHERE ${saver.where}`,
+    saver.values,
   );
   if (!row) throw new Error('保存该任务的用户已不存在，请重新保存任务');
-  return {
+  const user: BladeUser = {
     tenantId: job.tenant_id,
     userId: row.id,
     account: row.account,
@@ -85,6 +88,8 @@ async function actingUser(db: Db, job: JobRow): Promise<BladeUser> {
     clientId: 'scheduler',
     sessionId: '',
   };
+  // The job reads and runs only what its saver may: their roles' data scopes apply, as in a request of theirs.
+  return { ...user, dataScopes: await loadDataScopes(db, user) };
 }
 
 /**
@@ -100,10 +105,8 @@ export const BUILT_IN_PROCESSORS: Record<string, Processor> = {
     const started: string[] = [];
     const recordIds: string[] = [];
     for (const code of codes) {
-      const [task] = await db.query<{ id: string }>(
-        'SELECT id FROM blade_task WHERE tenant_id = $1 AND task_code = $2 AND is_deleted = 0 ORDER BY id LIMIT 1',
-        [job.tenant_id, code],
-      );
+      const scope = scopedWhere(user, { resource: 'task' }, 'task_code = $1', [code]);
+      const [task] = await db.query<{ id: string }>(`SELECT id FROM blade_task WHERE ${scope.where} ORDER BY id LIMIT 1`, scope.values);
       if (!task) throw new Error(`测试任务不存在: ${code}${started.length ? `（已启动: ${started.join('、')}）` : ''}`);
       const run = await db.transaction((tx) => startRun(tx, user, task.id, caseTimeLimitSeconds));
       started.push(`${code}（执行记录 ${run.recordId}）`);
@@ -117,10 +120,8 @@ export const BUILT_IN_PROCESSORS: Record<string, Processor> = {
     const days = text === '' ? 30 : Number(text);
     if (!Number.isInteger(days) || days < 1) throw new Error('任务参数应为保留的天数（正整数）');
     const before = formatDateTime(new Date(Date.now() - days * 24 * 3600 * 1000));
-    const removed = await db.query<{ id: string }>(
-      `DELETE FROM blade_job_instance WHERE tenant_id = $1 AND trigger_time < $2 AND instance_status IN (3, 4) RETURNING id`,
-      [job.tenant_id, before],
-    );
+    const finished = tenantWhere(job.tenant_id, { noLogicalDelete: true }, 'trigger_time < $1 AND instance_status IN (3, 4)', [before]);
+    const removed = await db.query<{ id: string }>(`DELETE FROM blade_job_instance WHERE ${finished.where} RETURNING id`, finished.values);
     return { result: `已清理 ${removed.length} 条 ${days} 天前的运行记录` };
   },
 };
@@ -145,9 +146,10 @@ const EXTERNAL_MAX_MS = 60_000;
  * called.
  */
 async function runExternal(job: JobRow, instanceId: string, { db, policy }: ProcessorServices): Promise<ProcessorOutcome> {
+  const ofJob = tenantWhere(job.tenant_id, {}, 'id = $1', [job.job_server_id]);
   const [app] = await db.query<{ job_server_url: string; job_app_name: string; job_app_password: string | null }>(
-    'SELECT job_server_url, job_app_name, job_app_password FROM blade_job_server WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-    [job.job_server_id, job.tenant_id],
+    `SELECT job_server_url, job_app_name, job_app_password FROM blade_job_server WHERE ${ofJob.where}`,
+    ofJob.values,
   );
   if (!app) throw new Error('任务应用不存在');
   const limit = job.instance_time_limit && job.instance_time_limit > 0 ? Math.min(job.instance_time_limit, EXTERNAL_MAX_MS) : EXTERNAL_DEFAULT_MS;

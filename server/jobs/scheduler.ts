@@ -1,5 +1,7 @@
 import { ADMIN_TENANT } from '../blade/context';
 import { nextId } from '../blade/ids';
+import { SqlParams } from '../blade/query';
+import { tenantRows, tenantWhere } from '../blade/scope';
 import { formatDateTime } from '../blade/serializer';
 import type { Db } from '../db/types';
 import { runProcessor, type JobRow, type ProcessorServices } from './processors';
@@ -44,7 +46,9 @@ export function nextTriggerText(timing: JobTiming, after: Date): string | null {
  * Answers how many are scheduled.
  */
 export async function rearmJobs(db: Db, tenantId: string, where: string, params: unknown[]): Promise<number> {
-  const jobs = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE tenant_id = $1 AND is_deleted = 0 AND ${where}`, [tenantId, ...params]);
+  // The tenant's scope takes `$1`, so the caller's values start at `$2`.
+  const scope = tenantWhere(tenantId, {});
+  const jobs = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM blade_job_info WHERE ${scope.where} AND ${where}`, [...scope.values, ...params]);
   const now = new Date();
   let scheduled = 0;
   for (const job of jobs) {
@@ -93,13 +97,16 @@ export class JobScheduler {
     }
     // A tenant in the recycle bin, removed or past its licence runs no job (as its users cannot sign in); its due
     // jobs wait, and run once when it is back.
+    const params = new SqlParams();
+    const dueBy = params.add(formatDateTime(now));
+    const adminTenant = tenantRows(ADMIN_TENANT, params, { alias: 'j', noLogicalDelete: true }).join(' AND ');
     const due = await this.db.query<JobRow>(
       `SELECT ${JOB_COLUMNS} FROM blade_job_info j
-       WHERE is_deleted = 0 AND enable = 1 AND next_trigger_time IS NOT NULL AND next_trigger_time <= $1
-         AND (j.tenant_id = '${ADMIN_TENANT}' OR EXISTS (SELECT 1 FROM blade_tenant t WHERE t.tenant_id = j.tenant_id
-           AND t.is_deleted = 0 AND t.status = 1 AND (t.expire_time IS NULL OR t.expire_time > $1)))
+       WHERE is_deleted = 0 AND enable = 1 AND next_trigger_time IS NOT NULL AND next_trigger_time <= ${dueBy}
+         AND (${adminTenant} OR EXISTS (SELECT 1 FROM blade_tenant t WHERE t.tenant_id = j.tenant_id
+           AND t.is_deleted = 0 AND t.status = 1 AND (t.expire_time IS NULL OR t.expire_time > ${dueBy})))
        ORDER BY next_trigger_time LIMIT ${BATCH}`,
-      [formatDateTime(now)],
+      params.values,
     );
     let started = 0;
     for (const job of due) {

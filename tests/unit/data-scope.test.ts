@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SqlParams } from '../../server/blade/query';
 import { apiPathMatches, resolveDataScopes } from '../../server/blade/role-scopes';
-import { dataScopePredicate, readScope } from '../../server/blade/scope';
+import { dataScopePredicate, readScope, rowsOfTenants, scopedWhere, tenantWhere } from '../../server/blade/scope';
 import type { BladeUser } from '../../server/blade/context';
 
 const caller = { userId: '11', deptId: '21,22', tenantId: '000000' };
@@ -80,5 +80,25 @@ describe('apiPathMatches', () => {
     expect(apiPathMatches('/api/blade-system/param/**', '/api/blade-system/param/detail')).toBe(true);
     expect(apiPathMatches('/api/blade-system/param/**', '/api/blade-system/parameter')).toBe(false);
     expect(apiPathMatches('', '/x')).toBe(false);
+  });
+});
+
+describe('hand-written WHERE clauses through the seam', () => {
+  const user = { tenantId: '000000', userId: '11', deptId: '21', roleId: '5', dataScopes: new Map([['task', [rule(2, 'create_user')]]]) } as unknown as BladeUser;
+
+  it('scopedWhere: the query’s own conditions first, then tenant, logical delete and the resource’s data scope', () => {
+    expect(scopedWhere(user, { resource: 'task' }, 'task_code = $1', ['T1'])).toEqual({
+      where: 'task_code = $1 AND tenant_id = $2 AND is_deleted = 0 AND (create_user = $3)',
+      values: ['T1', '000000', '11'],
+    });
+    // Without a resource the data scope does not apply (a reference checked in its tenant).
+    expect(scopedWhere(user, { alias: 'd' })).toEqual({ where: 'd.tenant_id = $1 AND d.is_deleted = 0', values: ['000000'] });
+  });
+
+  it('tenantWhere and tenantRows: a tenant without a caller; append-only tables without logical delete', () => {
+    expect(tenantWhere('100001', { noLogicalDelete: true }, 'job_id = $1', ['9'])).toEqual({ where: 'job_id = $1 AND tenant_id = $2', values: ['9', '100001'] });
+    const params = new SqlParams();
+    expect(rowsOfTenants(['100001', '100002'], params, { alias: 'u' })).toEqual([`u.tenant_id = ANY(string_to_array($1, ','))`, 'u.is_deleted = 0']);
+    expect(params.values).toEqual(['100001,100002']);
   });
 });

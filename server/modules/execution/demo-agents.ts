@@ -2,6 +2,7 @@ import { ADMIN_TENANT, ADMINISTRATOR_ROLE, type BladeUser } from '../../blade/co
 import { SEED_IDS } from '../../db/seed';
 import type { Db } from '../../db/types';
 import { issueToken } from './tokens';
+import { tenantWhere } from '../../blade/scope';
 
 /** The demo terminals a newcomer's agents stand for. */
 export const DEMO_AGENT_TERMINALS = ['TM-001', 'TM-002'] as const;
@@ -28,10 +29,11 @@ const SEED_ADMIN: BladeUser = {
 export async function issueDemoAgentTokens(db: Db): Promise<{ terminalCode: string; token: string }[]> {
   const issued: { terminalCode: string; token: string }[] = [];
   for (const code of DEMO_AGENT_TERMINALS) {
+    const scope = tenantWhere(ADMIN_TENANT, { alias: 't' }, 't.terminal_code = $1', [code]);
     const [terminal] = await db.query<{ id: string; ever: boolean }>(
       `SELECT t.id::text AS id, EXISTS (SELECT 1 FROM blade_terminal_token k WHERE k.terminal_id = t.id) AS ever
-       FROM blade_terminal t WHERE t.tenant_id = $1 AND t.terminal_code = $2 AND t.is_deleted = 0`,
-      [ADMIN_TENANT, code],
+       FROM blade_terminal t WHERE ${scope.where}`,
+      scope.values,
     );
     if (!terminal || terminal.ever) continue;
     const { token } = await issueToken(db, SEED_ADMIN, terminal.id);

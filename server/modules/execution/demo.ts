@@ -9,6 +9,7 @@ import { DEMO_PROJECT_CODE } from '../../db/seed-demo';
 import type { Db } from '../../db/types';
 import { tenantObjectKey } from '../../storage/keys';
 import type { ObjectStore } from '../../storage/types';
+import { tenantWhere } from '../../blade/scope';
 
 /**
  * A demo task a newcomer can run at once: three cases (passes, fails, slow) on the seeded terminal TM-001, whose
@@ -28,10 +29,8 @@ const DEMO_CASES = [
 ] as const;
 
 export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boolean> {
-  const [terminal] = await db.query<{ id: string }>(
-    'SELECT id FROM blade_terminal WHERE tenant_id = $1 AND terminal_code = $2 AND is_deleted = 0',
-    [ADMIN_TENANT, DEMO_TERMINAL_CODE],
-  );
+  const demoTerminal = tenantWhere(ADMIN_TENANT, {}, 'terminal_code = $1', [DEMO_TERMINAL_CODE]);
+  const [terminal] = await db.query<{ id: string }>(`SELECT id FROM blade_terminal WHERE ${demoTerminal.where}`, demoTerminal.values);
   if (!terminal) return false;
   // The scripts go into this server's store even when the rows exist: several servers on one database (or a store
   // that was emptied) must all be able to hand them to an agent.
@@ -41,25 +40,26 @@ export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boo
     const objectKey = tenantObjectKey(ADMIN_TENANT, keys[index]);
     if (!(await store.getObject(objectKey))) await store.putObject(objectKey, readFileSync(join(SCRIPTS_DIR, demo.file)), 'text/x-python');
   }
-  const [existing] = await db.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
+  // A demo task once seeded, even deleted since, is not seeded again.
+  const demoTask = tenantWhere(ADMIN_TENANT, { noLogicalDelete: true }, 'task_code = $1', [DEMO_TASK_CODE]);
+  const [existing] = await db.query(`SELECT 1 FROM blade_task WHERE ${demoTask.where}`, demoTask.values);
   if (existing) return false;
   const now = formatDateTime(new Date());
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [727_010]);
-    const [raced] = await tx.query('SELECT 1 FROM blade_task WHERE tenant_id = $1 AND task_code = $2', [ADMIN_TENANT, DEMO_TASK_CODE]);
+    const [raced] = await tx.query(`SELECT 1 FROM blade_task WHERE ${demoTask.where}`, demoTask.values);
     if (raced) return false;
     const taskId = nextId();
     // Filed under the first module of the demo tree, so the task and its cases read like the rest of the demo.
+    const modules = tenantWhere(ADMIN_TENANT, { alias: 'c' });
     const [module] = await tx.query<{ path: string | null }>(
       `SELECT p.id || ',' || c.id AS path FROM blade_module_type c JOIN blade_module_type p ON p.id = c.parent_id
-       WHERE c.tenant_id = $1 AND c.is_deleted = 0 ORDER BY p.sort_order, c.sort_order, c.id LIMIT 1`,
-      [ADMIN_TENANT],
+       WHERE ${modules.where} ORDER BY p.sort_order, c.sort_order, c.id LIMIT 1`,
+      modules.values,
     );
     const modulePath = module?.path ?? null;
-    const [project] = await tx.query<{ id: string }>(
-      'SELECT id::text AS id FROM blade_project WHERE tenant_id = $1 AND project_code = $2 AND is_deleted = 0',
-      [ADMIN_TENANT, DEMO_PROJECT_CODE],
-    );
+    const demoProject = tenantWhere(ADMIN_TENANT, {}, 'project_code = $1', [DEMO_PROJECT_CODE]);
+    const [project] = await tx.query<{ id: string }>(`SELECT id::text AS id FROM blade_project WHERE ${demoProject.where}`, demoProject.values);
     const projectId = project?.id ?? null;
     // Cases and scripts of a project are owned by it (归属 1); without the project they are public (0).
     const ownership = projectId ? 1 : 0;
@@ -98,10 +98,8 @@ export async function seedExecutionDemo(db: Db, store: ObjectStore): Promise<boo
  * 启停 turns it on, 运行 runs it once). It acts as the administrator, who saved it.
  */
 async function seedDemoJob(tx: Db, now: string) {
-  const [admin] = await tx.query<{ id: string; dept_id: string | null }>(
-    "SELECT id, dept_id FROM blade_user WHERE tenant_id = $1 AND account = 'admin' AND is_deleted = 0",
-    [ADMIN_TENANT],
-  );
+  const administrator = tenantWhere(ADMIN_TENANT, {}, "account = 'admin'");
+  const [admin] = await tx.query<{ id: string; dept_id: string | null }>(`SELECT id, dept_id FROM blade_user WHERE ${administrator.where}`, administrator.values);
   if (!admin) return;
   const audit = [admin.id, admin.dept_id?.split(',')[0] || null, now];
   const appId = nextId();

@@ -10,6 +10,8 @@ import {
 import type { BladeUser } from '../../blade/context';
 import { badRequest } from '../../blade/errors';
 import { nextId } from '../../blade/ids';
+import { SqlParams } from '../../blade/query';
+import { scopedWhere, tenantRows, tenantWhere } from '../../blade/scope';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 
@@ -87,12 +89,14 @@ function refuseUnless(status: RunStatus, action: RunAction, facts: Parameters<ty
   return result.to;
 }
 
-async function lockTask(tx: Db, tenantId: string, taskId: string): Promise<TaskRow> {
+/** The caller's task (its data scope applies: a task the caller cannot see cannot be run or stopped), locked. */
+async function lockTask(tx: Db, user: BladeUser, taskId: string): Promise<TaskRow> {
+  const scope = scopedWhere(user, { alias: 't', resource: 'task' }, 't.id = $1', [taskId]);
   const [task] = await tx.query<TaskRow>(
     `SELECT t.id, t.tenant_id, t.task_code, t.task_name, t.run_status, t.terminal_id, p.project_code
      FROM blade_task t LEFT JOIN blade_project p ON p.id = t.project_id AND p.tenant_id = t.tenant_id
-     WHERE t.id = $1 AND t.tenant_id = $2 AND t.is_deleted = 0 FOR UPDATE OF t`,
-    [taskId, tenantId],
+     WHERE ${scope.where} FOR UPDATE OF t`,
+    scope.values,
   );
   if (!task) throw badRequest(`任务不存在: ${taskId}`);
   return task;
@@ -109,15 +113,20 @@ interface PlannedCase {
 
 /** The task's cases, then those of its child tasks, in their order. */
 async function casesOf(tx: Db, task: TaskRow): Promise<PlannedCase[]> {
+  // The task was read through the seam; its cases (picked into it) are its tenant's rows.
+  const params = new SqlParams();
+  const taskId = params.add(task.id);
+  const links = tenantRows(task.tenant_id, params, { alias: 'l' });
+  const childTasks = tenantRows(task.tenant_id, params);
   return tx.query<PlannedCase>(
     `SELECT tc.id AS test_case_id, tc.case_code, tc.case_title, s.script_path
      FROM blade_task_test_case l
      JOIN blade_test_case tc ON tc.id = l.test_case_id AND tc.tenant_id = l.tenant_id AND tc.is_deleted = 0
      LEFT JOIN blade_test_script s ON s.id = tc.test_script_id AND s.tenant_id = tc.tenant_id AND s.is_deleted = 0
-     WHERE l.tenant_id = $2 AND l.is_deleted = 0
-       AND (l.task_id = $1 OR l.task_id IN (SELECT id FROM blade_task WHERE parent_id = $1 AND tenant_id = $2 AND is_deleted = 0))
-     ORDER BY (l.task_id <> $1), l.task_id, l.sort NULLS LAST, l.id`,
-    [task.id, task.tenant_id],
+     WHERE ${links.join(' AND ')}
+       AND (l.task_id = ${taskId} OR l.task_id IN (SELECT id FROM blade_task WHERE parent_id = ${taskId} AND ${childTasks.join(' AND ')}))
+     ORDER BY (l.task_id <> ${taskId}), l.task_id, l.sort NULLS LAST, l.id`,
+    params.values,
   );
 }
 
@@ -130,13 +139,12 @@ export interface StartedRun {
 
 /** `execute`: a run with one pending case per case of the task, its execution record, the task 排队中. */
 export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimitSeconds: number): Promise<StartedRun> {
-  const task = await lockTask(tx, user.tenantId, taskId);
+  const task = await lockTask(tx, user, taskId);
   const to = refuseUnless(toRunStatus(task.run_status), 'start');
+  // The task's own terminal, as its form picked it (a reference: tenant, not data scope).
+  const ofTask = scopedWhere(user, {}, 'id = $1', [task.terminal_id]);
   const [terminal] = task.terminal_id
-    ? await tx.query<{ id: string; terminal_code: string | null }>(
-        'SELECT id, terminal_code FROM blade_terminal WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-        [task.terminal_id, user.tenantId],
-      )
+    ? await tx.query<{ id: string; terminal_code: string | null }>(`SELECT id, terminal_code FROM blade_terminal WHERE ${ofTask.where}`, ofTask.values)
     : [];
   if (!terminal) throw badRequest(`任务「${taskLabel(task)}」未指定执行终端`);
   const cases = await casesOf(tx, task);
@@ -179,10 +187,11 @@ export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimi
 
 /** The task's latest run, if it is still going. */
 async function activeRunOf(tx: Db, tenantId: string, taskId: string): Promise<RunRow | undefined> {
+  const scope = tenantWhere(tenantId, {}, 'task_id = $1', [taskId]);
   const [run] = await tx.query<RunRow>(
     `SELECT id, tenant_id, task_id, terminal_id, record_id, run_status, start_time FROM blade_task_run
-     WHERE task_id = $1 AND tenant_id = $2 AND is_deleted = 0 ORDER BY start_time DESC, id DESC LIMIT 1`,
-    [taskId, tenantId],
+     WHERE ${scope.where} ORDER BY start_time DESC, id DESC LIMIT 1`,
+    scope.values,
   );
   return run && isActive(toRunStatus(run.run_status)) ? run : undefined;
 }
@@ -196,7 +205,7 @@ export interface TaskState {
 
 /** `pause`, `resume` or `end` of a task's current run, through the state machine. */
 export async function changeRun(tx: Db, user: BladeUser, taskId: string, action: 'pause' | 'resume' | 'end'): Promise<TaskState> {
-  const task = await lockTask(tx, user.tenantId, taskId);
+  const task = await lockTask(tx, user, taskId);
   const run = await activeRunOf(tx, user.tenantId, taskId);
   const caseRunning = run
     ? (await tx.query(`SELECT 1 FROM blade_task_run_case WHERE run_id = $1 AND case_status = 'running' LIMIT 1`, [run.id])).length > 0
@@ -342,11 +351,12 @@ export interface ClaimedCase {
 
 /** Any call of the agent is a sign of life. */
 export async function touchTerminal(db: Db, terminal: AgentTerminal): Promise<void> {
+  const scope = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, 'id = $1', [terminal.terminalId, nowText()]);
   await db.query(
-    `UPDATE blade_terminal SET last_heartbeat = $3, running_status = CASE WHEN EXISTS
+    `UPDATE blade_terminal SET last_heartbeat = $2, running_status = CASE WHEN EXISTS
        (SELECT 1 FROM blade_task_run_case WHERE terminal_id = $1 AND case_status = 'running') THEN ${TERMINAL_STATUS.busy} ELSE ${TERMINAL_STATUS.idle} END
-     WHERE id = $1 AND tenant_id = $2`,
-    [terminal.terminalId, terminal.tenantId, nowText()],
+     WHERE ${scope.where}`,
+    scope.values,
   );
 }
 
@@ -356,6 +366,12 @@ export async function touchTerminal(db: Db, terminal: AgentTerminal): Promise<vo
  */
 export async function claimNext(db: Db, terminal: AgentTerminal): Promise<ClaimedCase | undefined> {
   const now = nowText();
+  const pending = tenantWhere(
+    terminal.tenantId,
+    { alias: 'c', noLogicalDelete: true },
+    `c.terminal_id = $1 AND c.case_status = 'pending' AND r.run_status IN ${inList(statesAllowing('pickUp'))} AND r.is_deleted = 0`,
+    [terminal.terminalId, now],
+  );
   const [claimed] = await db.query<{
     id: string;
     run_id: string;
@@ -364,15 +380,14 @@ export async function claimNext(db: Db, terminal: AgentTerminal): Promise<Claime
     case_title: string | null;
     script_key: string;
   }>(
-    `UPDATE blade_task_run_case SET case_status = 'running', started_at = $3, update_time = $3
+    `UPDATE blade_task_run_case SET case_status = 'running', started_at = $2, update_time = $2
      WHERE id = (
        SELECT c.id FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id
-       WHERE c.terminal_id = $1 AND c.tenant_id = $2 AND c.case_status = 'pending'
-         AND r.run_status IN ${inList(statesAllowing('pickUp'))} AND r.is_deleted = 0
+       WHERE ${pending.where}
        ORDER BY r.start_time, r.id, c.sort, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)
      AND case_status = 'pending'
      RETURNING id, run_id, test_case_id, case_code, case_title, script_key`,
-    [terminal.terminalId, terminal.tenantId, now],
+    pending.values,
   );
   if (!claimed) return undefined;
   // Conditional: a pause that landed since the claim stays a pause.
@@ -420,32 +435,39 @@ export async function releaseClaim(db: Db, terminal: AgentTerminal, caseId: stri
 
 /** Fails cases of this terminal left running: an agent asking for work runs nothing, so they were lost (a restart). */
 export async function failOrphans(db: Db, terminal: AgentTerminal): Promise<void> {
+  const running = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, "terminal_id = $1 AND case_status = 'running'", [
+    terminal.terminalId,
+    AGENT_RESTARTED_MESSAGE,
+    nowText(),
+  ]);
   const rows = await db.query<{ run_id: string }>(
-    `UPDATE blade_task_run_case SET case_status = 'error', message = $3, ended_at = $4, update_time = $4,
-       duration_ms = GREATEST(0, EXTRACT(EPOCH FROM ($4::timestamp - started_at)) * 1000)::int
-     WHERE terminal_id = $1 AND tenant_id = $2 AND case_status = 'running' RETURNING run_id`,
-    [terminal.terminalId, terminal.tenantId, AGENT_RESTARTED_MESSAGE, nowText()],
+    `UPDATE blade_task_run_case SET case_status = 'error', message = $2, ended_at = $3, update_time = $3,
+       duration_ms = GREATEST(0, EXTRACT(EPOCH FROM ($3::timestamp - started_at)) * 1000)::int
+     WHERE ${running.where} RETURNING run_id`,
+    running.values,
   );
   for (const runId of new Set(rows.map((row) => row.run_id))) await finishIfDone(db, runId);
 }
 
 /** Whether the agent should stop the case it runs: the case is no longer running (lost, ended) or its run ended. */
 export async function shouldKill(db: Db, terminal: AgentTerminal, caseId: string): Promise<boolean> {
+  const scope = tenantWhere(terminal.tenantId, { alias: 'c', noLogicalDelete: true }, 'c.id = $1 AND c.terminal_id = $2', [caseId, terminal.terminalId]);
   const [row] = await db.query<{ case_status: string; run_status: number }>(
-    `SELECT c.case_status, r.run_status FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id
-     WHERE c.id = $1 AND c.terminal_id = $2 AND c.tenant_id = $3`,
-    [caseId, terminal.terminalId, terminal.tenantId],
+    `SELECT c.case_status, r.run_status FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id WHERE ${scope.where}`,
+    scope.values,
   );
   return !row || row.case_status !== 'running' || toRunStatus(row.run_status) === RUN_STATUS.terminated;
 }
 
 /** Appends output of a running case, keeping the last LOG_CAP characters. Answers whether the agent must kill it. */
 export async function appendLog(db: Db, terminal: AgentTerminal, caseId: string, chunk: string): Promise<boolean> {
-  await db.query(
-    `UPDATE blade_task_run_case SET log = right(log || $4, ${LOG_CAP}), update_time = $5
-     WHERE id = $1 AND terminal_id = $2 AND tenant_id = $3 AND case_status = 'running'`,
-    [caseId, terminal.terminalId, terminal.tenantId, chunk, nowText()],
-  );
+  const scope = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, "id = $1 AND terminal_id = $2 AND case_status = 'running'", [
+    caseId,
+    terminal.terminalId,
+    chunk,
+    nowText(),
+  ]);
+  await db.query(`UPDATE blade_task_run_case SET log = right(log || $3, ${LOG_CAP}), update_time = $4 WHERE ${scope.where}`, scope.values);
   return shouldKill(db, terminal, caseId);
 }
 
@@ -461,21 +483,21 @@ export interface CaseReport {
 /** The agent's result of a case it was running; then the run finishes if that was its last open case. */
 export async function recordResult(db: Db, terminal: AgentTerminal, report: CaseReport): Promise<boolean> {
   const now = nowText();
+  const scope = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, "id = $1 AND terminal_id = $2 AND case_status = 'running'", [
+    report.caseId,
+    terminal.terminalId,
+    report.status,
+    report.exitCode ?? null,
+    Math.round(report.durationMs),
+    report.message ?? null,
+    now,
+    report.logTail ?? '',
+  ]);
   const [row] = await db.query<{ run_id: string }>(
-    `UPDATE blade_task_run_case SET case_status = $4, exit_code = $5, duration_ms = $6, message = $7, ended_at = $8, update_time = $8,
-       log = CASE WHEN log = '' THEN right($9, ${LOG_CAP}) ELSE log END
-     WHERE id = $1 AND terminal_id = $2 AND tenant_id = $3 AND case_status = 'running' RETURNING run_id`,
-    [
-      report.caseId,
-      terminal.terminalId,
-      terminal.tenantId,
-      report.status,
-      report.exitCode ?? null,
-      Math.round(report.durationMs),
-      report.message ?? null,
-      now,
-      report.logTail ?? '',
-    ],
+    `UPDATE blade_task_run_case SET case_status = $3, exit_code = $4, duration_ms = $5, message = $6, ended_at = $7, update_time = $7,
+       log = CASE WHEN log = '' THEN right($8, ${LOG_CAP}) ELSE log END
+     WHERE ${scope.where} RETURNING run_id`,
+    scope.values,
   );
   await touchTerminal(db, terminal);
   if (!row) return false;

@@ -5,6 +5,7 @@ import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 import type { AgentTerminal } from './engine';
+import { scopedWhere } from '../../blade/scope';
 
 /**
  * Agent tokens of terminals. A token is shown once when issued; only its SHA-256 is stored (a random 256-bit secret
@@ -15,10 +16,8 @@ const TOKEN_PREFIX = 'bta_';
 export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function terminalOf(db: Db, user: BladeUser, terminalId: string) {
-  const [terminal] = await db.query<{ id: string; terminal_code: string | null }>(
-    'SELECT id, terminal_code FROM blade_terminal WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-    [terminalId, user.tenantId],
-  );
+  const scope = scopedWhere(user, { resource: 'terminal' }, 'id = $1', [terminalId]);
+  const [terminal] = await db.query<{ id: string; terminal_code: string | null }>(`SELECT id, terminal_code FROM blade_terminal WHERE ${scope.where}`, scope.values);
   if (!terminal) throw badRequest(`终端不存在: ${terminalId}`);
   return terminal;
 }

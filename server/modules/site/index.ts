@@ -1,6 +1,7 @@
 import { sm2 } from 'sm-crypto';
 import { ADMIN_TENANT, type BladeModule, type ServerServices } from '../../blade/context';
 import type { Db } from '../../db/types';
+import { tenantWhere } from '../../blade/scope';
 
 /**
  * `GET /site-config.json`: the login modes of this deployment for the front end (providers/config.ts reads it at run
@@ -34,10 +35,11 @@ const publicKeyOf = (privateKey: string) =>
 async function socialSources(db: Db, tenantId: string) {
   const [table] = await db.query<{ name: string | null }>("SELECT to_regclass('blade_social_provider')::text AS name");
   if (!table?.name) return [];
+  // Before sign-in there is no caller: the tenant asked for is the scope.
+  const scope = tenantWhere(tenantId, {}, 'status = 1');
   const rows = await db.query<SocialSourceRow>(
-    `SELECT source, client_id, authorize_url, redirect_uri
-       FROM blade_social_provider WHERE tenant_id = $1 AND is_deleted = 0 AND status = 1 ORDER BY source`,
-    [tenantId],
+    `SELECT source, client_id, authorize_url, redirect_uri FROM blade_social_provider WHERE ${scope.where} ORDER BY source`,
+    scope.values,
   );
   // Only what the browser needs to start the authorization: never the client secret or the server-side URLs.
   return rows.map((row) => ({

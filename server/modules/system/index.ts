@@ -5,7 +5,7 @@ import { R, send } from '../../blade/envelope';
 import { badRequest, MSG } from '../../blade/errors';
 import { requireCode } from '../../blade/permissions';
 import { SqlParams } from '../../blade/query';
-import { scopedRows } from '../../blade/scope';
+import { readScope, scopedRows } from '../../blade/scope';
 import { serializeColumns } from '../../blade/serializer';
 import { clearFailures } from '../../users/lockout';
 import { recordEvent } from '../../blade/logs';
@@ -94,11 +94,12 @@ export const systemModule: BladeModule = (app, services) => {
     if (ids.length === 0) throw badRequest(`${MSG.missingParam}: userIds`);
     if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: userIds`);
     // The administrator tenant manages every tenant's users; other administrators only their own.
-    const accounts = await db.query<{ tenant_id: string; account: string }>(
-      `SELECT tenant_id, account FROM blade_user
-       WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0 AND ($2 = $3 OR tenant_id = $2)`,
-      [ids.join(','), user.tenantId, ADMIN_TENANT],
-    );
+    const params = new SqlParams();
+    const where = [
+      `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
+      ...readScope(user, params, { tenantScoped: user.tenantId !== ADMIN_TENANT, resource: 'user' }).predicates,
+    ];
+    const accounts = await db.query<{ tenant_id: string; account: string }>(`SELECT tenant_id, account FROM blade_user WHERE ${where.join(' AND ')}`, params.values);
     for (const account of accounts) {
       await clearFailures(db, account.tenant_id, account.account);
       const data = `账号 ${account.account} 已由 ${user.account} 解封`;

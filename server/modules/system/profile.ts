@@ -8,7 +8,7 @@ import { hasMenu, requireCode } from '../../blade/permissions';
 import { readerCodesOf } from '../../blade/mount';
 import { deptSchema } from '../../../resources/dept/schema';
 import { pageOf, parsePaging, SqlParams } from '../../blade/query';
-import { scopedRows } from '../../blade/scope';
+import { scopedRows, scopedWhere, tenantWhere } from '../../blade/scope';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 import { accountTaken, USER_STATUS } from '../../users/lookup';
@@ -112,13 +112,12 @@ export const profileModule: BladeModule = (app, services) => {
       if (value !== undefined) changes.set(column, value);
     }
     if (changes.size === 0) return send(c, R.status(false));
-    const columns = [...changes.keys()];
-    const sets = columns.map((column, index) => `${column} = $${index + 3}`).join(', ');
-    const updated = await db.query(
-      `UPDATE blade_user SET ${sets}, update_user = $1, update_time = $${columns.length + 3}
-       WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0 RETURNING id`,
-      [user.userId, user.tenantId, ...changes.values(), formatDateTime(new Date())],
-    );
+    const params = new SqlParams();
+    const sets = [...changes].map(([column, value]) => `${column} = ${params.add(value)}`);
+    sets.push(`update_user = ${params.add(user.userId)}`, `update_time = ${params.add(formatDateTime(new Date()))}`);
+    // The caller's own row: no data scope (it is theirs whoever created it).
+    const where = [`id = ${params.add(user.userId)}`, ...scopedRows(user, params)];
+    const updated = await db.query(`UPDATE blade_user SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING id`, params.values);
     return send(c, R.status(updated.length > 0));
   });
 
@@ -128,10 +127,8 @@ export const profileModule: BladeModule = (app, services) => {
     if (!oldPassword || !newPassword || !newPassword1) throw badRequest(MSG.missingParam);
     const fresh = decryptField(services.config, newPassword);
     if (fresh !== decryptField(services.config, newPassword1)) throw badRequest('两次密码输入不一致');
-    const [row] = await db.query<{ password: string | null }>(
-      'SELECT password FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0',
-      [isIdText(user.userId) ? user.userId : '0', user.tenantId],
-    );
+    const own = scopedWhere(user, {}, 'id = $1', [isIdText(user.userId) ? user.userId : '0']);
+    const [row] = await db.query<{ password: string | null }>(`SELECT password FROM blade_user WHERE ${own.where}`, own.values);
     const old = decryptField(services.config, oldPassword);
     if (!row || !(await passwordMatches(row.password, old))) throw badRequest('原密码不正确');
     const hash = await hashSentPassword(services.config, fresh);
@@ -158,10 +155,9 @@ export const profileModule: BladeModule = (app, services) => {
     if ([...accountName].length > 45 || [...(name ?? '')].length > 10) throw badRequest('账号或姓名过长');
     const hash = await hashSentPassword(services.config, password);
     if (!hash) throw badRequest('请先输入密码');
-    const [oauth] = await db.query<{ user_id: string | null }>(
-      'SELECT user_id FROM blade_user_oauth WHERE id = $1 AND tenant_id = $2',
-      [oauthId, tenant],
-    );
+    // A guest has no account yet: the tenant its token names is the scope.
+    const bound = tenantWhere(tenant, { noLogicalDelete: true }, 'id = $1', [oauthId]);
+    const [oauth] = await db.query<{ user_id: string | null }>(`SELECT user_id FROM blade_user_oauth WHERE ${bound.where}`, bound.values);
     if (!oauth || oauth.user_id) throw badRequest('该第三方账号已绑定用户');
     if (await accountTaken(db, tenant, accountName)) throw badRequest('当前用户已存在');
     const id = nextId();
@@ -182,14 +178,13 @@ export const profileModule: BladeModule = (app, services) => {
   app.get(`${BASE}/user/audit-list`, requireCode(db, 'user_audit'), async (c) => {
     const paging = parsePaging(c.req.query());
     const account = c.req.query('account') ?? '';
-    const where = `tenant_id = $1 AND status = $2 AND is_deleted = 0 AND ($3 = '' OR account = $3)`;
-    const params = [c.get('user').tenantId, USER_STATUS.awaitingAudit, account];
+    const { where, values } = scopedWhere(c.get('user'), { resource: 'user' }, `status = $1 AND ($2 = '' OR account = $2)`, [USER_STATUS.awaitingAudit, account]);
     const rows = await db.query(
       `SELECT ${USER_COLUMNS}, create_time FROM blade_user WHERE ${where}
        ORDER BY create_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-      params,
+      values,
     );
-    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_user WHERE ${where}`, params);
+    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_user WHERE ${where}`, values);
     const records = rows.map((row) => serializeColumns(row, { ...USER_TYPES, create_time: 'datetime' }));
     return send(c, R.data(pageOf(records, Number(count.n), paging)));
   });
@@ -203,24 +198,25 @@ export const profileModule: BladeModule = (app, services) => {
       if (ids.length === 0) throw badRequest(`${MSG.missingParam}: userIds`);
       if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: userIds`);
       const user = c.get('user');
-      const updated = await db.query(
-        `UPDATE blade_user SET status = $1, update_user = $2, update_time = $3
-         WHERE id = ANY(string_to_array($4, ',')::bigint[]) AND tenant_id = $5 AND status = $6 AND is_deleted = 0
-         RETURNING id`,
-        [status, user.userId, formatDateTime(new Date()), ids.join(','), user.tenantId, USER_STATUS.awaitingAudit],
-      );
+      const params = new SqlParams();
+      const sets = `status = ${params.add(status)}, update_user = ${params.add(user.userId)}, update_time = ${params.add(formatDateTime(new Date()))}`;
+      const where = [
+        `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
+        `status = ${params.add(USER_STATUS.awaitingAudit)}`,
+        ...scopedRows(user, params, { resource: 'user' }),
+      ];
+      const updated = await db.query(`UPDATE blade_user SET ${sets} WHERE ${where.join(' AND ')} RETURNING id`, params.values);
       return send(c, R.status(updated.length > 0));
     });
   }
 
   /** With `userId`: that user's own roles/depts (the switch dialog); without: all of the tenant's. */
-  const ownedIds = async (userId: string | undefined, tenantId: string, column: 'role_id' | 'dept_id') => {
+  const ownedIds = async (userId: string | undefined, user: BladeUser, column: 'role_id' | 'dept_id') => {
     if (userId === undefined || userId === '') return undefined;
     if (!isIdText(userId)) throw badRequest(`${MSG.paramType}: userId`);
-    const [row] = await db.query<Record<string, string | null>>(
-      `SELECT ${column} AS ids FROM blade_user WHERE id = $1 AND tenant_id = $2 AND is_deleted = 0`,
-      [userId, tenantId],
-    );
+    // Another user's roles or departments are read as that user's row is: through the user data scope.
+    const scope = scopedWhere(user, userId === user.userId ? {} : { resource: 'user' }, 'id = $1', [userId]);
+    const [row] = await db.query<Record<string, string | null>>(`SELECT ${column} AS ids FROM blade_user WHERE ${scope.where}`, scope.values);
     return idsOf(row?.ids);
   };
 
@@ -229,9 +225,13 @@ export const profileModule: BladeModule = (app, services) => {
     const userId = c.req.query('userId');
     // The switch dialog asks for the caller's own roles; any other list is for screens that manage or pick roles.
     if (userId !== user.userId && !(await hasMenu(db, user, 'role')) && !(await hasMenu(db, user, 'user'))) throw forbidden();
-    const owned = await ownedIds(userId, user.tenantId, 'role_id');
+    const owned = await ownedIds(userId, user, 'role_id');
     const params = new SqlParams();
-    const where = [...scopedRows(user, params), `(${params.add(owned ?? null)}::text IS NULL OR id = ANY(string_to_array(${params.add(owned ?? null)}, ',')::bigint[]))`];
+    // A user's own roles are theirs to switch to; the whole list is the role screen's, under its data scope.
+    const where = [
+      ...scopedRows(user, params, owned !== undefined ? {} : { resource: 'role' }),
+      `(${params.add(owned ?? null)}::text IS NULL OR id = ANY(string_to_array(${params.add(owned ?? null)}, ',')::bigint[]))`,
+    ];
     const rows = await db.query(`SELECT id, role_name, role_alias FROM blade_role WHERE ${where.join(' AND ')} ORDER BY sort, id`, params.values);
     return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', role_name: 'string', role_alias: 'string' }))));
   });
@@ -240,20 +240,16 @@ export const profileModule: BladeModule = (app, services) => {
   // show departments (their readers, as the generic routes guard them).
   app.get(`${BASE}/dept/select`, async (c) => {
     const user = c.get('user');
-    const { tenantId } = user;
     const userId = c.req.query('userId');
     if (userId !== user.userId) {
       let reader = false;
       for (const code of readerCodesOf(deptSchema, services.registry.schemas)) if (!reader && (await hasMenu(db, user, code))) reader = true;
       if (!reader) throw forbidden();
     }
-    const owned = await ownedIds(userId, tenantId, 'dept_id');
-    const rows = await db.query(
-      `SELECT id, parent_id, dept_name FROM blade_dept
-       WHERE tenant_id = $1 AND is_deleted = 0 AND ($2::text IS NULL OR id = ANY(string_to_array($2, ',')::bigint[]))
-       ORDER BY sort, id`,
-      [tenantId, owned ?? null],
-    );
+    const owned = await ownedIds(userId, user, 'dept_id');
+    // A user's own departments are theirs to switch to; the whole list is the dept screen's, under its data scope.
+    const scope = scopedWhere(user, owned !== undefined ? {} : { resource: 'dept' }, "($1::text IS NULL OR id = ANY(string_to_array($1, ',')::bigint[]))", [owned ?? null]);
+    const rows = await db.query(`SELECT id, parent_id, dept_name FROM blade_dept WHERE ${scope.where} ORDER BY sort, id`, scope.values);
     return send(c, R.data(rows.map((row) => serializeColumns(row, { id: 'id', parent_id: 'id', dept_name: 'string' }))));
   });
 };
