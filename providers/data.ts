@@ -10,11 +10,16 @@ export interface BladeMeta {
   api?: string;
   /** Paths relative to `api` (e.g. `{ list: 'page' }`). */
   endpoints?: Partial<ResourceEndpoints>;
-  /** Extra query parameters of a list call (e.g. `parentId`). */
+  /** Extra query parameters of a list, detail or custom call (e.g. `parentId`). */
   query?: Record<string, QueryValue>;
+  /** The parameter a detail call names its id with (`recordId` for a run found by its execution record). */
+  idParam?: string;
   /** Codes of a list call the page answers itself, without the http layer's message. */
   quietCodes?: number[];
-  /** Writes (submit, remove) whose failures show no message: the page logs them (spec §8, tenant packages). */
+  /**
+   * Calls whose failures show no message: writes the page logs (spec §8, tenant packages), reads whose refusal is an
+   * expected answer (a run the execution record predates).
+   */
   silent?: boolean;
 }
 
@@ -65,7 +70,9 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
   }
 
   async function fetchOne<TData>(resource: string, id: BaseKey, meta?: MetaQuery): Promise<TData> {
-    const response = await http.get<Envelope<TData>>(resolve(resource, meta).urlOf('detail'), { params: { id } });
+    const { query, idParam = 'id', silent } = (meta ?? {}) as BladeMeta;
+    const params = { ...query, [idParam]: id };
+    const response = await http.get<Envelope<TData>>(resolve(resource, meta).urlOf('detail'), { params, silent });
     return response.data.data;
   }
 
@@ -159,13 +166,18 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
       payload,
       query,
       headers,
+      meta,
     }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
+      // A mutation has no `query` of its own in Refine: its query parameters (`?id=`) come in `meta.query`.
+      const bladeMeta = (meta ?? {}) as BladeMeta;
       const response = await http.request({
         url,
         method,
-        params: { ...toBladeFilters(filters), ...toBladeSorting(sorters), ...(query as object | undefined) },
+        params: { ...toBladeFilters(filters), ...toBladeSorting(sorters), ...bladeMeta.query, ...(query as object | undefined) },
         data: payload,
         headers,
+        silent: bladeMeta.silent,
+        quietCodes: bladeMeta.quietCodes,
       });
       // Enveloped answers give their `data`; raw ones (OAuth, captcha) are returned whole.
       const body: unknown = response.data;
