@@ -8,7 +8,7 @@ import { forgetEarly, http, peekAllArrivedEarly, readEarly } from './http';
 export interface BladeMeta {
   /** Controller base for a resource without a schema, or to override the schema's. */
   api?: string;
-  /** Paths relative to `api` (e.g. `{ list: 'page' }`). */
+  /** Paths relative to `api` (e.g. `{ list: 'page' }`), or from the root (`/api/...`). */
   endpoints?: Partial<ResourceEndpoints>;
   /** Extra query parameters of a list, detail or custom call (e.g. `parentId`). */
   query?: Record<string, QueryValue>;
@@ -66,7 +66,8 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
     const api = bladeMeta.api ?? schema?.api;
     if (!api) throw new Error(`Resource "${resource}" has no schema and no meta.api`);
     const endpoints = { ...(schema ? endpointsOf(schema) : DEFAULT_ENDPOINTS), ...bladeMeta.endpoints };
-    return { schema, urlOf: (endpoint) => `${api}/${endpoints[endpoint]}` };
+    // An endpoint from the root (`/api/...`) is another controller's: a link table's rows, read for its parent.
+    return { schema, urlOf: (endpoint) => (endpoints[endpoint].startsWith('/') ? endpoints[endpoint] : `${api}/${endpoints[endpoint]}`) };
   }
 
   async function fetchOne<TData>(resource: string, id: BaseKey, meta?: MetaQuery): Promise<TData> {

@@ -13,7 +13,6 @@ import { FieldFormItem } from './fieldEditors';
 import { keepDraft, takeDraft } from './formDrafts';
 import { LinkTableSection } from './LinkTableSection';
 import { useRevealOnce } from './RevealOnce';
-import { forgetResourceTree } from './resourceTrees';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
 interface ResourceFormProps {
@@ -131,8 +130,6 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
     queryOptions: ui.followRecord ? { refetchInterval: (query) => ui.followRecord!(query.state.data?.data) } : undefined,
     onMutationError: notifications.quietFailure ? (error) => console.error(`${schema.name}: save failed`, error) : undefined,
     onMutationSuccess: (answer) => {
-      // A saved node shows at once in the tree pickers and the tree beside a list.
-      if (schema.tree) forgetResourceTree(schema.name);
       onClose();
       if (mode === 'create') reveal(answer.data as Record<string, unknown>);
     },
