@@ -1,8 +1,9 @@
-import { useCustom } from '@refinedev/core';
+import { useCustom, useOne } from '@refinedev/core';
 import { App, Modal, Spin, Tabs } from 'antd';
 import type { Key } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BladeMeta } from '../../providers/data';
 import { CheckTree, type CheckTreeNode } from '../../src/components/CheckTree';
 import type { OperationDialogProps } from '../../src/components/crud/descriptor';
 import { useResourceCall } from '../../src/components/crud/useResourceCall';
@@ -22,15 +23,17 @@ export function RoleGrantDialog({ schema, ids, onClose }: OperationDialogProps) 
   const { message } = App.useApp();
   const { call, pending: saving } = useResourceCall();
   const treeQuery = useCustom<GrantTrees>({ url: GRANT_TREE_URL, method: 'get', errorNotification: false, queryOptions: { retry: false } });
-  const keysQuery = useCustom<GrantKeys>({
-    url: ROLE_TREE_KEYS_URL,
-    method: 'get',
-    config: { query: { roleIds: ids.join(',') } },
+  // What the roles hold is read under the role resource: a grant saved anywhere reads it again.
+  const keysMeta: BladeMeta = { endpoints: { detail: ROLE_TREE_KEYS_URL }, idParam: 'roleIds' };
+  const keysQuery = useOne<GrantKeys>({
+    resource: schema.name,
+    id: ids.join(','),
+    meta: keysMeta,
     errorNotification: false,
     queryOptions: { retry: false },
   });
   const trees = treeQuery.query.data?.data;
-  const keys = keysQuery.query.data?.data;
+  const keys = keysQuery.result;
   // What the roles hold, until the user checks something: a read again never takes back a change.
   const held = useMemo(() => {
     if (!trees || !keys) return undefined;

@@ -75,7 +75,7 @@ export function LinkTableSection({ schema, link, parentId: id, readOnly, value, 
     errorNotification: false,
     queryOptions: { enabled: pending && pendingIds.length > 0, placeholderData: (previous) => previous },
   });
-  const pickedRows = (picked.result?.data ?? []).map((row) => ({ ...row, [targetIdKey]: String(row.id) }));
+  const pickedRows = (picked.query.data?.data ?? []).map((row) => ({ ...row, [targetIdKey]: String(row.id) }));
 
   const rows: Row[] = pending ? pendingIds.flatMap((pickedId) => pickedRows.filter((row) => row[targetIdKey] === pickedId)) : saved.result.data;
   const loading = pending ? picked.query.isFetching : saved.query.isFetching;

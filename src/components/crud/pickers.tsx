@@ -234,13 +234,13 @@ const toTreeData = (nodes: OptionNode[]): CheckNode[] =>
  * (an array; the form item joins them with commas); checking a node checks what is below it.
  */
 export function TreeOptionsChecks({ field, value, onChange }: ControlProps & { field: FieldSchema }) {
-  const { result } = useCustom<OptionNode[]>({
+  const { query } = useCustom<OptionNode[]>({
     url: field.treeOptions!.endpoint,
     method: 'get',
     // The http layer already told the user about a failure.
     errorNotification: false,
   });
-  const nodes = result?.data;
+  const nodes = query.data?.data;
   const treeData = useMemo(() => toTreeData(nodes ?? []), [nodes]);
   const checked = Array.isArray(value) ? (value as string[]) : [];
   return (
