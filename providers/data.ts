@@ -105,8 +105,8 @@ export function createDataProvider(schemas: ResourceSchema[]): DataProvider {
         ...toBladeSorting(sorters, schema),
         ...(meta as BladeMeta | undefined)?.query,
       };
-      const quietCodes = (meta as BladeMeta | undefined)?.quietCodes;
-      const response = await http.get<Envelope<BladePage<TData> | TData[]>>(urlOf('list'), { params, quietCodes });
+      const { quietCodes, silent } = (meta ?? {}) as BladeMeta;
+      const response = await http.get<Envelope<BladePage<TData> | TData[]>>(urlOf('list'), { params, quietCodes, silent });
       return pageOf(response.data.data);
     },
 
