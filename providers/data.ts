@@ -8,13 +8,18 @@ import { forgetEarly, http, peekAllArrivedEarly, readEarly } from './http';
 export interface BladeMeta {
   /** Controller base for a resource without a schema, or to override the schema's. */
   api?: string;
-  /** Paths relative to `api` (e.g. `{ list: 'page' }`). */
+  /** Paths relative to `api` (e.g. `{ list: 'page' }`), or from the root (`/api/...`). */
   endpoints?: Partial<ResourceEndpoints>;
-  /** Extra query parameters of a list call (e.g. `parentId`). */
+  /** Extra query parameters of a list, detail or custom call (e.g. `parentId`). */
   query?: Record<string, QueryValue>;
+  /** The parameter a detail call names its id with (`recordId` for a run found by its execution record). */
+  idParam?: string;
   /** Codes of a list call the page answers itself, without the http layer's message. */
   quietCodes?: number[];
-  /** Writes (submit, remove) whose failures show no message: the page logs them (spec §8, tenant packages). */
+  /**
+   * Calls whose failures show no message: writes the page logs (spec §8, tenant packages), reads whose refusal is an
+   * expected answer (a run the execution record predates).
+   */
   silent?: boolean;
 }
 
@@ -61,11 +66,14 @@ export function createDataProvider(schemas: readonly ResourceSchema[]): DataProv
     const api = bladeMeta.api ?? schema?.api;
     if (!api) throw new Error(`Resource "${resource}" has no schema and no meta.api`);
     const endpoints = { ...(schema ? endpointsOf(schema) : DEFAULT_ENDPOINTS), ...bladeMeta.endpoints };
-    return { schema, urlOf: (endpoint) => `${api}/${endpoints[endpoint]}` };
+    // An endpoint from the root (`/api/...`) is another controller's: a link table's rows, read for its parent.
+    return { schema, urlOf: (endpoint) => (endpoints[endpoint].startsWith('/') ? endpoints[endpoint] : `${api}/${endpoints[endpoint]}`) };
   }
 
   async function fetchOne<TData>(resource: string, id: BaseKey, meta?: MetaQuery): Promise<TData> {
-    const response = await http.get<Envelope<TData>>(resolve(resource, meta).urlOf('detail'), { params: { id } });
+    const { query, idParam = 'id', silent } = (meta ?? {}) as BladeMeta;
+    const params = { ...query, [idParam]: id };
+    const response = await http.get<Envelope<TData>>(resolve(resource, meta).urlOf('detail'), { params, silent });
     return response.data.data;
   }
 
@@ -97,8 +105,8 @@ export function createDataProvider(schemas: readonly ResourceSchema[]): DataProv
         ...toBladeSorting(sorters, schema),
         ...(meta as BladeMeta | undefined)?.query,
       };
-      const quietCodes = (meta as BladeMeta | undefined)?.quietCodes;
-      const response = await http.get<Envelope<BladePage<TData> | TData[]>>(urlOf('list'), { params, quietCodes });
+      const { quietCodes, silent } = (meta ?? {}) as BladeMeta;
+      const response = await http.get<Envelope<BladePage<TData> | TData[]>>(urlOf('list'), { params, quietCodes, silent });
       return pageOf(response.data.data);
     },
 
@@ -159,13 +167,18 @@ export function createDataProvider(schemas: readonly ResourceSchema[]): DataProv
       payload,
       query,
       headers,
+      meta,
     }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
+      // A mutation has no `query` of its own in Refine: its query parameters (`?id=`) come in `meta.query`.
+      const bladeMeta = (meta ?? {}) as BladeMeta;
       const response = await http.request({
         url,
         method,
-        params: { ...toBladeFilters(filters), ...toBladeSorting(sorters), ...(query as object | undefined) },
+        params: { ...toBladeFilters(filters), ...toBladeSorting(sorters), ...bladeMeta.query, ...(query as object | undefined) },
         data: payload,
         headers,
+        silent: bladeMeta.silent,
+        quietCodes: bladeMeta.quietCodes,
       });
       // Enveloped answers give their `data`; raw ones (OAuth, captcha) are returned whole.
       const body: unknown = response.data;

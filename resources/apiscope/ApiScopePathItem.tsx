@@ -1,6 +1,8 @@
+import { useOne } from '@refinedev/core';
 import { AutoComplete, Form, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BladeMeta } from '../../providers/data';
 import { http } from '../../providers/http';
 import { FORM_VALIDATE_TRIGGER, fieldLabelKey, formRulesOf } from '../../src/components/crud/schemaMapping';
 import type { FieldSchema, ResourceSchema } from '../types';
@@ -24,44 +26,43 @@ export async function checkScopePath(schema: ResourceSchema, scopePath: string, 
 /** How long typing pauses before the path is checked against the server's routes. */
 const CHECK_DELAY_MS = 300;
 
+interface ApiPaths {
+  base: string;
+  paths: ApiRoute[];
+}
+
+const NO_PATHS: ApiPaths = { base: '', paths: [] };
+
+/** `value` once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /**
  * An API scope's path: picked from the real paths of the menu's resource (or its whole API, `<base>/**`) or typed;
  * a path that reaches no route is flagged while typing, as it would limit nothing.
  */
 export function ApiScopePathItem({ schema, field, fields, menuId, form }: { schema: ResourceSchema; field: FieldSchema; fields: FieldSchema[]; menuId: string; form: FormInstance }) {
   const { t } = useTranslation();
-  const [paths, setPaths] = useState<{ base: string; paths: ApiRoute[] }>({ base: '', paths: [] });
-  const [unmatched, setUnmatched] = useState(false);
   const value = Form.useWatch<string | undefined>(field.name, form);
-
-  useEffect(() => {
-    let current = true;
-    http
-      .get<{ data: { base: string; paths: ApiRoute[] } }>(`${schema.api}/api-paths`, { params: { menuId } })
-      .then((response) => current && setPaths(response.data.data))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [schema.api, menuId]);
-
-  useEffect(() => {
-    const path = (value ?? '').trim();
-    if (path === '') {
-      setUnmatched(false);
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      checkScopePath(schema, path, undefined)
-        .then((check) => current && setUnmatched(check.routes.length === 0))
-        .catch(() => undefined);
-    }, CHECK_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [schema, value]);
+  const pathsMeta: BladeMeta = { endpoints: { detail: 'api-paths' }, idParam: 'menuId' };
+  const { result: paths = NO_PATHS } = useOne<ApiPaths>({ resource: schema.name, id: menuId, meta: pathsMeta, errorNotification: false });
+  // The typed path, once typing pauses, checked against the server's routes.
+  const checked = useSettled((value ?? '').trim(), CHECK_DELAY_MS);
+  const checkMeta: BladeMeta = { endpoints: { detail: 'path-check' }, idParam: 'scopePath' };
+  const { result: check } = useOne<PathCheck>({
+    resource: schema.name,
+    id: checked,
+    meta: checkMeta,
+    errorNotification: false,
+    queryOptions: { enabled: checked !== '' },
+  });
+  const unmatched = checked !== '' && check !== undefined && check.routes.length === 0;
 
   const typed = (value ?? '').toLowerCase();
   const options = [

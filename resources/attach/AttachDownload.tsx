@@ -1,8 +1,7 @@
+import { useOne } from '@refinedev/core';
 import { useEffect, useRef } from 'react';
 import { downloadFile } from '../../providers/download';
-import { http } from '../../providers/http';
 import type { OperationDialogProps } from '../../src/components/crud/descriptor';
-import { endpointsOf } from '../types';
 
 interface Attachment {
   link: string;
@@ -15,23 +14,28 @@ export function AttachDownload({ schema, ids, onClose }: OperationDialogProps) {
   // Once per opening: the list may draw again (and hand a new onClose) while the file downloads.
   const close = useRef(onClose);
   close.current = onClose;
-  const id = ids[0];
+  const { result: file, query } = useOne<Attachment>({
+    resource: schema.name,
+    id: String(ids[0]),
+    errorNotification: false,
+    queryOptions: { retry: false },
+  });
+  const failed = query.isError;
   useEffect(() => {
+    if (failed) {
+      // A refused read: the http client has shown why.
+      close.current();
+      return;
+    }
+    if (!file) return;
     let cancelled = false;
-    void (async () => {
-      try {
-        const detail = await http.get<{ data: Attachment }>(`${schema.api}/${endpointsOf(schema).detail}`, { params: { id } });
-        const file = detail.data.data;
-        if (!cancelled) await downloadFile(file.link, {}, file.originalName || file.name);
-      } catch {
-        // The http client has shown why.
-      } finally {
-        if (!cancelled) close.current();
-      }
-    })();
+    downloadFile(file.link, {}, file.originalName || file.name)
+      // The http client has shown why.
+      .catch(() => undefined)
+      .finally(() => !cancelled && close.current());
     return () => {
       cancelled = true;
     };
-  }, [schema, id]);
+  }, [file, failed]);
   return null;
 }

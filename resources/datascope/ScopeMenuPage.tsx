@@ -1,15 +1,16 @@
+import { useCreate, useDelete, useList, useUpdate } from '@refinedev/core';
 import { App, Button, Card, Drawer, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../providers/http';
+import type { BladeMeta } from '../../providers/data';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
 import { FieldFormItem } from '../../src/components/crud/fieldEditors';
 import { FieldCell } from '../../src/components/crud/fieldRenderers';
 import { fieldLabelKey, listFieldsOf, operationLabelKey } from '../../src/components/crud/schemaMapping';
 import { allowedOperations } from '../../src/components/crud/useOperations';
 import { ApiScopePathItem, checkScopePath } from '../apiscope/ApiScopePathItem';
-import { endpointsOf, operationOf, type ResourceSchema } from '../types';
+import { operationOf, type ResourceSchema } from '../types';
 
 type Row = Record<string, unknown>;
 interface MenuNode extends Row {
@@ -20,7 +21,8 @@ interface MenuNode extends Row {
   children?: MenuNode[];
 }
 
-const dataOf = <T,>(response: { data: { data: T } }) => response.data.data;
+/** The writes of this screen tell the user themselves; the http layer has shown a refusal. */
+const QUIET = { successNotification: false, errorNotification: false } as const;
 
 function filterTree(nodes: MenuNode[], keyword: string): MenuNode[] {
   if (!keyword) return nodes;
@@ -37,25 +39,15 @@ function filterTree(nodes: MenuNode[], keyword: string): MenuNode[] {
  */
 export default function ScopeMenuPage({ schema }: { schema: ResourceSchema; ui: ResourceUiDescriptor }) {
   const { t } = useTranslation();
-  const [menus, setMenus] = useState<MenuNode[]>([]);
-  const [loading, setLoading] = useState(true);
+  const menuTreeMeta: BladeMeta = { endpoints: { list: 'menu-tree' } };
+  const { result, query } = useList<MenuNode>({ resource: schema.name, pagination: { mode: 'off' }, meta: menuTreeMeta, errorNotification: false });
+  const menus = result.data;
+  const loading = query.isLoading;
   const [keyword, setKeyword] = useState('');
   const [menu, setMenu] = useState<MenuNode>();
   const operations = allowedOperations(schema);
   const setting = operationOf(schema, 'setting');
   const canSet = operations.rowCustom.some((operation) => operation.alias === 'setting');
-
-  useEffect(() => {
-    let current = true;
-    http
-      .get<{ data: MenuNode[] }>(`${schema.api}/menu-tree`)
-      .then((response) => current && setMenus(dataOf(response)))
-      .catch(() => undefined)
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [schema.api]);
 
   const columns: TableColumnsType<MenuNode> = [
     { key: 'name', dataIndex: 'name', title: t('scope.menuName'), width: 220 },
@@ -102,24 +94,17 @@ export default function ScopeMenuPage({ schema }: { schema: ResourceSchema; ui: 
 function ScopeDrawer({ schema, menu, onClose }: { schema: ResourceSchema; menu: MenuNode; onClose(): void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(true);
   const [editing, setEditing] = useState<Row>();
   const operations = allowedOperations(schema);
-  const endpoints = endpointsOf(schema);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const page = dataOf(await http.get<{ data: { records: Row[] } }>(`${schema.api}/${endpoints.list}`, { params: { menuId_equal: menu.id, size: 200 } }));
-      setRows(page.records);
-    } finally {
-      setLoading(false);
-    }
-  }, [schema.api, endpoints.list, menu.id]);
-  useEffect(() => {
-    void load().catch(() => undefined);
-  }, [load]);
+  // The menu's scopes: a list of this resource, read again after every save and delete of a scope.
+  const { result, query } = useList<Row>({
+    resource: schema.name,
+    pagination: { currentPage: 1, pageSize: 200 },
+    filters: [{ field: 'menuId', operator: 'eq', value: menu.id }],
+    errorNotification: false,
+  });
+  const rows = result.data;
+  const { mutateAsync: deleteOne } = useDelete();
 
   const remove = (row: Row) =>
     modal.confirm({
@@ -128,9 +113,8 @@ function ScopeDrawer({ schema, menu, onClose }: { schema: ResourceSchema; menu: 
       okText: t('crud.ok'),
       cancelText: t('crud.cancel'),
       onOk: async () => {
-        await http.post(`${schema.api}/${endpoints.remove}`, undefined, { params: { ids: row.id } });
+        await deleteOne({ resource: schema.name, id: String(row.id), ...QUIET });
         void message.success(t('crud.deleteSuccess'));
-        await load();
       },
     });
 
@@ -171,17 +155,14 @@ function ScopeDrawer({ schema, menu, onClose }: { schema: ResourceSchema; menu: 
           {t('crud.add')}
         </Button>
       )}
-      <Table<Row> rowKey="id" size="small" loading={loading} columns={columns} dataSource={rows} pagination={false} />
+      <Table<Row> rowKey="id" size="small" loading={query.isFetching} columns={columns} dataSource={rows} pagination={false} />
       {editing && (
         <ScopeForm
           schema={schema}
           menu={menu}
           record={editing}
           onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            void load().catch(() => undefined);
-          }}
+          onSaved={() => setEditing(undefined)}
         />
       )}
     </Drawer>
@@ -192,7 +173,9 @@ function ScopeForm({ schema, menu, record, onClose, onSaved }: { schema: Resourc
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync: create, mutation: creating } = useCreate();
+  const { mutateAsync: update, mutation: updating } = useUpdate();
+  const saving = creating.isPending || updating.isPending;
   const isNew = record.id === undefined;
   const fields = useMemo(() => schema.fields.filter((field) => field.form !== false && !field.virtual), [schema.fields]);
   const initialValues = useMemo(() => {
@@ -224,15 +207,15 @@ function ScopeForm({ schema, menu, record, onClose, onSaved }: { schema: Resourc
   const save = async () => {
     const values = (await form.validateFields()) as Row;
     if (!(await confirmCutOff(values))) return;
-    setSaving(true);
     try {
-      await http.post(`${schema.api}/${endpointsOf(schema).submit}`, { ...values, menuId: menu.id, ...(isNew ? {} : { id: record.id }) });
+      // Refine re-reads the resource's lists: the menu's scopes show the save.
+      const scope = { ...values, menuId: menu.id };
+      if (isNew) await create({ resource: schema.name, values: scope, ...QUIET });
+      else await update({ resource: schema.name, id: String(record.id), values: scope, ...QUIET });
       void message.success(t(isNew ? 'crud.createSuccess' : 'crud.updateSuccess'));
       onSaved();
     } catch {
       // The http client has shown the server's message.
-    } finally {
-      setSaving(false);
     }
   };
 

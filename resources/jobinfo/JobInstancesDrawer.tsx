@@ -1,11 +1,9 @@
-import { useInvalidate, useOne, type BaseRecord } from '@refinedev/core';
+import { useOne, type BaseRecord } from '@refinedev/core';
 import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Space, Table, Tag, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../providers/access';
 import type { BladeMeta } from '../../providers/data';
-import { http } from '../../providers/http';
 import { RUN_STATUS_COLORS } from '../task/runDisplay';
 import { isActive, toRunStatus } from '../task/runStatus';
 import { TaskRecordRunLink } from '../taskrecord/TaskRecordRunLink';
@@ -14,6 +12,7 @@ import { JobRunStatusTag } from './JobRunStatusTag';
 import { JOB_TRIGGER_TYPE_OPTIONS } from './schema';
 import type { RecordViewProps } from '../../src/components/crud/descriptor';
 import { localizedOptions, optionLabelOf } from '../../src/components/crud/schemaMapping';
+import { useResourceCall } from '../../src/components/crud/useResourceCall';
 import { useResourceTable } from '../../src/components/crud/useResourceTable';
 import './messages';
 
@@ -43,6 +42,10 @@ const RUNNING = 2;
 /** While an instance runs, the list is read again this often. */
 const POLL_MS = 3000;
 
+/** Whether an instance, or a test run one started, is still going. */
+const isRunning = (rows: readonly JobInstance[]) =>
+  rows.some((row) => row.instanceStatus === RUNNING || (row.runs ?? []).some((run) => isActive(toRunStatus(run.runStatus))));
+
 const durationText = (ms: number) => (ms < 0 ? '' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /**
@@ -60,35 +63,24 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
     pagination: { pageSize: 10 },
     sorters: { mode: 'off' },
     filters: { mode: 'off' },
+    // Read again while one is still going.
+    queryOptions: { refetchInterval: (query) => (isRunning(query.state.data?.data ?? []) ? POLL_MS : false) },
   });
   const { result: job } = useOne<BaseRecord>({ resource: schema.name, id, errorNotification: false });
-  const rows = (tableProps.dataSource ?? []) as readonly JobInstance[];
-  // Read again while an instance, or a test run one started, is still going.
-  const running = rows.some((row) => row.instanceStatus === RUNNING || (row.runs ?? []).some((run) => isActive(toRunStatus(run.runStatus))));
   const { refetch } = tableQuery;
   const { message } = App.useApp();
-  const invalidate = useInvalidate();
-  const [starting, setStarting] = useState(false);
+  const { call, pending: starting } = useResourceCall();
   const mayRun = hasPermission(buttonCode(schema.permissionCode, 'run'));
   /** 运行 from the drawer: one instance now, shown at the top of the list. */
   const runNow = async () => {
-    setStarting(true);
     try {
-      await http.post(`${schema.api}/run`, null, { params: { id } });
-      void message.success(t('crud.operationDone', { name: t(`${schema.name}.operations.run`) }));
       // The runs here and the job's 最近运行 in the list behind.
-      await invalidate({ resource: schema.name, invalidates: ['list', 'detail'] });
+      await call({ url: `${schema.api}/run`, query: { id }, invalidates: [schema.name] });
+      void message.success(t('crud.operationDone', { name: t(`${schema.name}.operations.run`) }));
     } catch {
       // The http layer showed why.
-    } finally {
-      setStarting(false);
     }
   };
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => void refetch(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, refetch]);
 
   return (
     <Drawer

@@ -1,10 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useCreate, useDelete, useOne, useUpdate } from '@refinedev/core';
 import { App, Button, Card, Descriptions, Empty, Form, Space, Spin, Tree } from 'antd';
 import type { Key } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { hasPermission } from '../../providers/access';
+import type { BladeMeta } from '../../providers/data';
 import { http } from '../../providers/http';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
 import { FieldFormItem } from '../../src/components/crud/fieldEditors';
@@ -21,6 +23,20 @@ interface LazyNode {
 }
 
 type Region = Record<string, unknown> & { id: string; code: string; name: string; parentCode: string };
+
+/** A region is read by its code. */
+const BY_CODE: BladeMeta = { idParam: 'code' };
+/** Every view of a region reads again after a write: the detail is keyed by code, the writes name the id. */
+const WRITE: { successNotification: false; errorNotification: false; invalidates: 'resourceAll'[] } = {
+  successNotification: false,
+  errorNotification: false,
+  invalidates: ['resourceAll'],
+};
+
+/** A region by its code, read under the region resource. */
+function useRegion(resource: string, code: string | undefined) {
+  return useOne<Region>({ resource, id: code, meta: BY_CODE, errorNotification: false, queryOptions: { enabled: !!code, retry: false } });
+}
 
 /** Fields the detail shows, in order. */
 const DETAIL_FIELDS = ['code', 'name', 'parentName', 'regionLevel', 'ancestors', 'provinceName', 'cityName', 'districtName', 'townName', 'villageName', 'sort', 'remark'];
@@ -43,8 +59,10 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
   const [tree, setTree] = useState<TreeNode[]>();
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [loaded, setLoaded] = useState<Key[]>([]);
-  const [region, setRegion] = useState<Region>();
-  const [loading, setLoading] = useState(false);
+  const regionQuery = useRegion(schema.name, selected);
+  const region = selected ? regionQuery.result : undefined;
+  const loading = regionQuery.query.isFetching;
+  const { mutateAsync: deleteOne } = useDelete();
   const can = (alias: string) => hasPermission(buttonCode(schema.permissionCode, alias));
   const field = (name: string) => schema.fields.find((candidate) => candidate.name === name)!;
 
@@ -60,26 +78,6 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
     void loadChildren(ROOT).catch(() => setTree([]));
   }, [loadChildren]);
 
-  const loadRegion = useCallback(async (code: string | undefined) => {
-    if (!code) {
-      setRegion(undefined);
-      return;
-    }
-    setLoading(true);
-    try {
-      const response = await http.get<{ data: Region }>(`${schema.api}/detail`, { params: { code } });
-      setRegion(response.data.data);
-    } catch {
-      setRegion(undefined);
-    } finally {
-      setLoading(false);
-    }
-  }, [schema.api]);
-
-  useEffect(() => {
-    void loadRegion(selected);
-  }, [selected, loadRegion]);
-
   const go = (path: string, query: Record<string, string> = {}) =>
     void navigate({ pathname: path, search: new URLSearchParams(query).toString() });
   const pick = (code: string) => go(schema.route, { code });
@@ -93,7 +91,8 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
       cancelText: t('crud.cancel'),
       onOk: async () => {
         try {
-          await http.post(`${schema.api}/remove`, null, { params: { ids: region.id } });
+          // Not `WRITE`: the removed region's detail is not read again.
+          await deleteOne({ resource: schema.name, id: region.id, successNotification: false, errorNotification: false });
         } catch {
           return;
         }
@@ -190,7 +189,6 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
               await loadChildren(parent);
               if (parent !== ROOT) setExpanded((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
               pick(saved);
-              if (saved === selected) void loadRegion(saved);
             }}
           />
         ) : (
@@ -215,33 +213,25 @@ function RegionForm({ schema, mode, region, parentCode, onCancel, onSaved }: Reg
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const [parentName, setParentName] = useState<string>();
+  const { mutateAsync: create, mutation: creating } = useCreate();
+  const { mutateAsync: update, mutation: updating } = useUpdate();
+  const saving = creating.isPending || updating.isPending;
+  const parent = useRegion(schema.name, mode === 'create' && parentCode !== ROOT ? parentCode : undefined);
+  const parentName = parent.result?.name;
   const fields = FORM_FIELDS.map((name) => schema.fields.find((field) => field.name === name)!) as FieldSchema[];
-
-  useEffect(() => {
-    if (mode !== 'create' || parentCode === ROOT) return;
-    void http
-      .get<{ data: Region }>(`${schema.api}/detail`, { params: { code: parentCode } })
-      .then((response) => setParentName(response.data.data?.name))
-      .catch(() => undefined);
-  }, [mode, parentCode, schema.api]);
 
   if (mode === 'edit' && !region) return <Spin />;
   const initial = mode === 'edit' ? region : { code: parentCode === ROOT ? '' : parentCode, sort: 1 };
 
   const save = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
-    setSaving(true);
     try {
-      const body = mode === 'edit' ? { ...values, id: region!.id } : { ...values, parentCode };
-      await http.post(`${schema.api}/submit`, body);
+      if (mode === 'edit') await update({ resource: schema.name, id: region!.id, values, ...WRITE });
+      else await create({ resource: schema.name, values: { ...values, parentCode }, ...WRITE });
       void message.success(t(mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess'));
       await onSaved(String(values.code));
     } catch {
       // The http layer showed the server's message; the form keeps what was typed.
-    } finally {
-      setSaving(false);
     }
   };
 

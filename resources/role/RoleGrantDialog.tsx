@@ -1,10 +1,13 @@
+import { useCustom, useOne } from '@refinedev/core';
 import { App, Modal, Spin, Tabs } from 'antd';
 import type { Key } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BladeMeta } from '../../providers/data';
 import { CheckTree, type CheckTreeNode } from '../../src/components/CheckTree';
 import type { OperationDialogProps } from '../../src/components/crud/descriptor';
-import { GRANT_TREES, grantApi, leafKeysOf, type GrantTree, type GrantTrees } from './grantApi';
+import { useResourceCall } from '../../src/components/crud/useResourceCall';
+import { GRANT_TREE_URL, GRANT_TREES, leafKeysOf, ROLE_GRANT_URL, ROLE_TREE_KEYS_URL, type GrantKeys, type GrantTree, type GrantTrees } from './grantApi';
 
 type Checked = Record<GrantTree, { checked: Key[]; halfChecked: Key[] }>;
 
@@ -15,50 +18,55 @@ const toTreeData = (nodes: GrantTrees[GrantTree]): CheckTreeNode[] =>
  * 权限设置: the menus (with buttons), data scopes and API scopes of the selected roles, three checkbox trees in tabs,
  * pre-checked with what the roles hold and saved with one `role/grant`.
  */
-export function RoleGrantDialog({ ids, onClose }: OperationDialogProps) {
+export function RoleGrantDialog({ schema, ids, onClose }: OperationDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [trees, setTrees] = useState<GrantTrees>();
-  const [checked, setChecked] = useState<Checked>();
-  const [saving, setSaving] = useState(false);
-  const close = useRef(onClose);
-  close.current = onClose;
-
+  const { call, pending: saving } = useResourceCall();
+  const treeQuery = useCustom<GrantTrees>({ url: GRANT_TREE_URL, method: 'get', errorNotification: false, queryOptions: { retry: false } });
+  // What the roles hold is read under the role resource: a grant saved anywhere reads it again.
+  const keysMeta: BladeMeta = { endpoints: { detail: ROLE_TREE_KEYS_URL }, idParam: 'roleIds' };
+  const keysQuery = useOne<GrantKeys>({
+    resource: schema.name,
+    id: ids.join(','),
+    meta: keysMeta,
+    errorNotification: false,
+    queryOptions: { retry: false },
+  });
+  const trees = treeQuery.query.data?.data;
+  const keys = keysQuery.result;
+  // What the roles hold, until the user checks something: a read again never takes back a change.
+  const held = useMemo(() => {
+    if (!trees || !keys) return undefined;
+    // Only leaves are set: the tree derives its groups' state, so a group is not checked with all its children.
+    const initial = {} as Checked;
+    for (const tree of GRANT_TREES) initial[tree] = { checked: leafKeysOf(trees[tree], new Set(keys[tree])), halfChecked: [] };
+    return initial;
+  }, [trees, keys]);
+  const [changed, setChanged] = useState<Checked>();
+  const checked = changed ?? held;
+  // A refused read (the http layer showed why) leaves nothing to grant.
+  const failed = treeQuery.query.isError || keysQuery.query.isError;
   useEffect(() => {
-    let current = true;
-    Promise.all([grantApi.tree(), grantApi.keys(ids.map(String))])
-      .then(([loaded, keys]) => {
-        if (!current) return;
-        setTrees(loaded);
-        // Only leaves are set: the tree derives its groups' state, so a group is not checked with all its children.
-        const initial = {} as Checked;
-        for (const tree of GRANT_TREES) initial[tree] = { checked: leafKeysOf(loaded[tree], new Set(keys[tree])), halfChecked: [] };
-        setChecked(initial);
-      })
-      .catch(() => close.current());
-    return () => {
-      current = false;
-    };
-  }, [ids]);
+    if (failed) onClose();
+  }, [failed, onClose]);
 
   const save = async () => {
     if (!checked) return;
-    setSaving(true);
     try {
       // Groups half-checked in the menu tree are granted too, so the menu shows them (as BladeX's client sends).
       const all = (tree: GrantTree) => [...checked[tree].checked, ...checked[tree].halfChecked].map(String);
-      await grantApi.save({
+      const body = {
         roleIds: ids.map(String),
         menuIds: all('menu'),
         dataScopeIds: checked.dataScope.checked.map(String),
         apiScopeIds: checked.apiScope.checked.map(String),
-      });
+      };
+      // The roles' rows and the menus they open change.
+      await call({ url: ROLE_GRANT_URL, body, invalidates: [schema.name, 'menu'] });
       void message.success(t('crud.operationDone', { name: t('role.operations.grant') }));
       onClose();
     } catch {
       // The http client has shown the server's message.
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -67,7 +75,7 @@ export function RoleGrantDialog({ ids, onClose }: OperationDialogProps) {
       <CheckTree
         treeData={toTreeData(trees[tree])}
         checkedKeys={checked[tree].checked}
-        onCheck={(next, halfChecked) => setChecked({ ...checked, [tree]: { checked: next, halfChecked } })}
+        onCheck={(next, halfChecked) => setChanged({ ...checked, [tree]: { checked: next, halfChecked } })}
       />
     ) : null;
 

@@ -1,5 +1,3 @@
-import { http } from '../../providers/http';
-
 /** The three trees of the grant dialog, in tab order. */
 export const GRANT_TREES = ['menu', 'dataScope', 'apiScope'] as const;
 export type GrantTree = (typeof GRANT_TREES)[number];
@@ -14,15 +12,12 @@ export interface GrantNode {
 export type GrantTrees = Record<GrantTree, GrantNode[]>;
 export type GrantKeys = Record<GrantTree, string[]>;
 
-const dataOf = <T>(response: { data: { data: T } }) => response.data.data;
-
-export const grantApi = {
-  tree: async () => dataOf(await http.get<{ data: GrantTrees }>('/api/blade-system/menu/grant-tree')),
-  keys: async (roleIds: string[]) =>
-    dataOf(await http.get<{ data: GrantKeys }>('/api/blade-system/menu/role-tree-keys', { params: { roleIds: roleIds.join(',') } })),
-  save: async (body: { roleIds: string[]; menuIds: string[]; dataScopeIds: string[]; apiScopeIds: string[] }) =>
-    http.post('/api/blade-system/role/grant', body),
-};
+/** Every menu, data scope and API scope a grant can hold. */
+export const GRANT_TREE_URL = '/api/blade-system/menu/grant-tree';
+/** What the roles (`roleIds`, comma-joined) hold now. */
+export const ROLE_TREE_KEYS_URL = '/api/blade-system/menu/role-tree-keys';
+/** Saves the roles' menus, data scopes and API scopes in one call. */
+export const ROLE_GRANT_URL = '/api/blade-system/role/grant';
 
 /** The held keys that are leaves of the tree: a checkbox tree derives its parents' state from them. */
 export function leafKeysOf(nodes: GrantNode[], held: ReadonlySet<string>): string[] {

@@ -1,11 +1,10 @@
 import { Col, Descriptions, Empty, Row, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DonutChart, LineChart } from '../../src/components/charts';
-import { runApi, type TaskRunDetail, type TestReport, type TrendPoint } from './runApi';
+import { useReportTrend, useRunDetail, type TaskRunDetail, type TestReport, type TrendPoint } from './runApi';
 import { OUTCOME_COLORS, outcomeCounts, RUN_STATUS_COLORS } from './runDisplay';
 import { RunCasesTable } from './RunCasesTable';
 import { toRunStatus } from './runStatus';
-import { useRemote } from './useRemote';
 
 /** "n passed / m not passed of k" in the reader's language (the stored summary is one fixed English text). */
 export const reportSummaryText = (t: (key: string, options?: Record<string, unknown>) => string, report: Pick<TestReport, 'passedCount' | 'totalCount'>) =>
@@ -69,20 +68,19 @@ export function RunTrend({ points }: { points: TrendPoint[] }) {
  */
 export function RunReportView({ runKey, withTrend }: { runKey: { id: string } | { recordId: string }; withTrend: boolean }) {
   const { t } = useTranslation();
-  const keyText = JSON.stringify(runKey);
   // Records written before runs existed (the demo's history) have no run: an empty view, not an error toast.
-  const detail = useRemote(() => runApi.runDetail(runKey, 'recordId' in runKey), [keyText]);
-  const taskId = detail.data?.taskId;
-  const trend = useRemote(() => runApi.reportTrend(taskId!, 10), [taskId], withTrend && taskId !== undefined);
-  if (!detail.data) {
-    return detail.loading ? <Spin className="run-report__loading" /> : <Empty description={t('task.run.noRunDetail')} />;
+  const { result: run, query } = useRunDetail(runKey);
+  const trend = useReportTrend(withTrend ? run?.taskId : undefined);
+  if (!run) {
+    return query.isLoading ? <Spin className="run-report__loading" /> : <Empty description={t('task.run.noRunDetail')} />;
   }
+  const points = trend.result.data;
   return (
     <div className="run-report">
-      <RunSummary run={detail.data} />
-      {withTrend && trend.data && trend.data.length > 0 && <RunTrend points={trend.data} />}
+      <RunSummary run={run} />
+      {withTrend && points.length > 0 && <RunTrend points={points} />}
       <h4 className="crud-section-title">{t('task.run.caseResults')}</h4>
-      <RunCasesTable cases={detail.data.cases} />
+      <RunCasesTable cases={run.cases} />
     </div>
   );
 }

@@ -2,11 +2,10 @@ import { Button, Modal, Table, Tag, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../../src/components/crud/descriptor';
-import { runApi, type TaskRun, type TestReport } from './runApi';
+import { useTaskReports, useTaskRuns, type TaskRun, type TestReport } from './runApi';
 import { RUN_STATUS_COLORS } from './runDisplay';
 import { reportSummaryText, RunReportView } from './RunReportView';
 import { isActive, toRunStatus } from './runStatus';
-import { useRemote } from './useRemote';
 
 const PAGE_SIZE = 10;
 
@@ -19,10 +18,10 @@ export function TaskReportsSection({ id, record }: SectionProps) {
   const [reportPage, setReportPage] = useState(1);
   const [runPage, setRunPage] = useState(1);
   const [opened, setOpened] = useState<{ runId: string; title: string }>();
-  // A run that ends (status or end time changes) adds a report: read again then.
-  const version = `${String(record?.runStatus)}|${String(record?.endTime)}`;
-  const reports = useRemote(() => runApi.reports(id!, reportPage, PAGE_SIZE), [id, reportPage, version], id !== undefined);
-  const runs = useRemote(() => runApi.runs(id!, runPage, PAGE_SIZE), [id, runPage, version], id !== undefined);
+  // A run that ends (status or end time changes) adds a report: both are read again then.
+  const runState = `${String(record?.runStatus)}|${String(record?.endTime)}`;
+  const reports = useTaskReports(id, { current: reportPage, size: PAGE_SIZE }, runState);
+  const runs = useTaskRuns(id, { current: runPage, size: PAGE_SIZE }, runState);
   if (id === undefined) return null;
 
   const reportTable = (
@@ -30,12 +29,12 @@ export function TaskReportsSection({ id, record }: SectionProps) {
       className="task-reports"
       rowKey="id"
       size="small"
-      loading={reports.loading}
-      dataSource={reports.data?.records ?? []}
+      loading={reports.query.isFetching}
+      dataSource={reports.result.data}
       locale={{ emptyText: t('task.run.noData') }}
       onRow={(report) => ({ onClick: () => setOpened({ runId: report.runId, title: t('task.run.reportTitle', { name: report.reportName }) }) })}
       rowClassName={() => 'clickable-row'}
-      pagination={{ current: reportPage, pageSize: PAGE_SIZE, total: reports.data?.total ?? 0, onChange: setReportPage, hideOnSinglePage: true }}
+      pagination={{ current: reportPage, pageSize: PAGE_SIZE, total: reports.result.total ?? 0, onChange: setReportPage, hideOnSinglePage: true }}
       columns={[
         { title: t('task.run.reportName'), dataIndex: 'reportName', ellipsis: true },
         {
@@ -66,12 +65,12 @@ export function TaskReportsSection({ id, record }: SectionProps) {
       className="task-runs"
       rowKey="id"
       size="small"
-      loading={runs.loading}
-      dataSource={runs.data?.records ?? []}
+      loading={runs.query.isFetching}
+      dataSource={runs.result.data}
       locale={{ emptyText: t('task.run.noData') }}
       onRow={(run) => ({ onClick: () => setOpened({ runId: run.id, title: t('task.run.runTitle', { code: run.taskCode, time: run.startTime }) }) })}
       rowClassName={() => 'clickable-row'}
-      pagination={{ current: runPage, pageSize: PAGE_SIZE, total: runs.data?.total ?? 0, onChange: setRunPage, hideOnSinglePage: true }}
+      pagination={{ current: runPage, pageSize: PAGE_SIZE, total: runs.result.total ?? 0, onChange: setRunPage, hideOnSinglePage: true }}
       columns={[
         { title: t('task.run.startTime'), dataIndex: 'startTime', width: 170 },
         { title: t('task.run.endTime'), dataIndex: 'endTime', width: 170 },

@@ -5,15 +5,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../providers/access';
 import type { SectionProps } from '../../src/components/crud/descriptor';
+import { useResourceCall } from '../../src/components/crud/useResourceCall';
 import { buttonCode } from '../types';
-import { runApi, type TaskRunDetail } from './runApi';
+import { RUN_POLL_MS, runCalls, useRunDetail, useTaskRuns, type TaskRunDetail } from './runApi';
 import { elapsedSeconds, isCaseDone, RUN_STATUS_COLORS } from './runDisplay';
 import { canRun, isActive, toRunStatus, type RunAction, type RunStatus } from './runStatus';
-import { useInterval, useRemote } from './useRemote';
 import './taskRun.css';
-
-/** While a run goes, the task and its latest run are read this often so the state, times and cases move on screen. */
-export const RUN_POLL_MS = 2500;
 
 const SUCCESS_KEYS: Record<Exclude<RunAction, 'pickUp' | 'finish'>, string> = {
   start: 'task.run.started',
@@ -38,8 +35,13 @@ function RunState({ run, status }: { run: TaskRunDetail | undefined; status: Run
   const { t } = useTranslation();
   const active = isActive(status);
   const [now, setNow] = useState(() => Date.now());
-  useInterval(() => setNow(Date.now()), 1000, active);
-  useEffect(() => setNow(Date.now()), [run]);
+  // The elapsed time counts on between two reads of the run.
+  useEffect(() => {
+    setNow(Date.now());
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active, run]);
   if (!run) return <span className="run-controls__state">{t('task.run.noRuns')}</span>;
   const done = run.cases.filter((item) => isCaseDone(item.caseStatus)).length;
   const total = run.cases.length;
@@ -57,47 +59,39 @@ function RunState({ run, status }: { run: TaskRunDetail | undefined; status: Run
 
 /**
  * Start, pause/resume and end of the task's run, enabled as the run state machine allows for the stored run status,
- * with the latest run's progress beside them. While a run is active the task is re-read every few seconds, so the
- * drawer's run status, start, end and duration follow the agent's work.
+ * with the latest run's progress beside them. While a run is active the latest run is re-read every few seconds (the
+ * drawer re-reads the task itself, see the task's descriptor), so its state, times and cases follow the agent's work;
+ * a change of the task's run status reads it anew, so a run that ended shows its last cases.
  */
 export function TaskRunControls({ schema, mode, id, record }: SectionProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const { call } = useResourceCall();
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState<RunAction>();
   const status = toRunStatus(record?.runStatus);
-  const active = isActive(status);
-  const latest = useRemote(
-    async () => {
-      const runs = await runApi.runs(id!, 1, 1);
-      const last = runs.records[0];
-      return last ? runApi.runDetail({ id: last.id }) : undefined;
-    },
-    [id, status],
-    id !== undefined,
-  );
-  const refresh = () => {
-    void invalidate({ resource: schema.name, invalidates: ['detail', 'list'], id });
-    latest.reload();
-  };
-  useInterval(refresh, RUN_POLL_MS, active && id !== undefined);
+  const follow = isActive(status) ? RUN_POLL_MS : false;
+  const runs = useTaskRuns(id, { current: 1, size: 1 }, status, follow);
+  const lastRunId = runs.result.data[0]?.id;
+  const latest = useRunDetail(lastRunId === undefined ? undefined : { id: lastRunId }, status, follow);
 
   if (mode === 'create' || id === undefined) return null;
   const allowed = hasPermission(buttonCode(schema.permissionCode, 'execute'));
   const buttons = runButtons(status);
 
   const act = (action: Exclude<RunAction, 'pickUp' | 'finish'>) => {
-    const call = async () => {
+    const perform = async () => {
       setBusy(action);
       try {
-        if (action === 'start') await runApi.execute([id]);
-        else await runApi[action](id);
+        // The call re-reads the task, its runs and reports.
+        await call(action === 'start' ? runCalls.execute([id]) : runCalls[action](id));
         void message.success(t(SUCCESS_KEYS[action]));
       } catch {
-        // The http layer showed the server's message (a refused transition names both states).
+        // The http layer showed the server's message (a refused transition names both states); the drawer was
+        // behind the run's real state, so it reads it again.
+        void invalidate({ resource: schema.name, invalidates: ['resourceAll'] });
       } finally {
         setBusy(undefined);
-        refresh();
       }
     };
     if (action === 'start' || action === 'end') {
@@ -106,9 +100,9 @@ export function TaskRunControls({ schema, mode, id, record }: SectionProps) {
         content: t(action === 'start' ? 'task.run.confirmStart' : 'task.run.confirmEnd'),
         okText: t('crud.ok'),
         cancelText: t('crud.cancel'),
-        onOk: call,
+        onOk: perform,
       });
-    } else void call();
+    } else void perform();
   };
 
   const pauseOrResume = buttons.pauseOrResume;
@@ -132,7 +126,7 @@ export function TaskRunControls({ schema, mode, id, record }: SectionProps) {
           </Button>
         </Space>
       )}
-      <RunState run={latest.data} status={status} />
+      <RunState run={lastRunId === undefined ? undefined : latest.result} status={status} />
     </div>
   );
 }

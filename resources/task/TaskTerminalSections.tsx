@@ -1,17 +1,13 @@
+import { useList, useOne, type CrudFilter } from '@refinedev/core';
 import { Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../providers/http';
 import type { SectionProps } from '../../src/components/crud/descriptor';
 import { dictLabelIn } from '../dictionaries';
 import { terminalSchema } from '../terminal/schema';
-import type { Page } from './runApi';
-import { useRemote } from './useRemote';
 
 /** Spec §9: terminal code/name search lists use size 10. */
 export const TERMINAL_PAGE_SIZE = 10;
-
-const TERMINAL_API = terminalSchema.api;
 
 type Row = Record<string, unknown>;
 
@@ -33,13 +29,18 @@ function dictCell(language: string, code: string, keyField: string) {
   return (label: unknown, row: Row) => dictLabelIn(language, code, text(row[keyField]), text(label));
 }
 
-/** The terminal the form holds now (picked or stored); its detail is read once per pick. */
+/**
+ * The terminal the form holds now (picked or stored): its detail, one query the three sections share, read again
+ * after a write to the terminal.
+ */
 function useTerminalDetail(terminalId: string | undefined) {
-  return useRemote(
-    async () => (await http.get<{ data: TerminalRow }>(`${TERMINAL_API}/detail`, { params: { id: terminalId } })).data.data,
-    [terminalId],
-    Boolean(terminalId),
-  );
+  const { result, query } = useOne<TerminalRow>({
+    resource: terminalSchema.name,
+    id: terminalId,
+    errorNotification: false,
+    queryOptions: { enabled: terminalId !== undefined },
+  });
+  return { data: terminalId === undefined ? undefined : result, loading: query.isFetching };
 }
 
 /** `terminalId` as the form holds it (the section registers the field; watching it follows every pick). */
@@ -58,15 +59,15 @@ export function TaskTerminalSection({ mode, form, record }: SectionProps) {
   const [current, setCurrent] = useState(1);
   const [search, setSearch] = useState<{ terminalCode?: string; terminalName?: string }>({});
   const pickedId = usePickedTerminalId(form);
-  const page = useRemote(
-    async () =>
-      (
-        await http.get<{ data: Page<TerminalRow> }>(`${TERMINAL_API}/${terminalSchema.endpoints?.list ?? 'list'}`, {
-          params: { current, size: TERMINAL_PAGE_SIZE, ...search },
-        })
-      ).data.data,
-    [current, search.terminalCode, search.terminalName],
-  );
+  // Blade's plain key is its LIKE: what the search boxes ask for.
+  const filters: CrudFilter[] = Object.entries(search).flatMap(([field, value]) => (value ? [{ field, operator: 'contains' as const, value }] : []));
+  const page = useList<TerminalRow>({
+    resource: terminalSchema.name,
+    pagination: { currentPage: current, pageSize: TERMINAL_PAGE_SIZE },
+    filters,
+    errorNotification: false,
+    queryOptions: { placeholderData: (previous) => previous },
+  });
   const picked = useTerminalDetail(pickedId);
   const pickedLabel = picked.data ? `${picked.data.terminalCode} · ${picked.data.terminalName}` : text(record?.terminalName);
 
@@ -107,8 +108,8 @@ export function TaskTerminalSection({ mode, form, record }: SectionProps) {
           className="task-terminal__table"
           rowKey="id"
           size="small"
-          loading={page.loading}
-          dataSource={page.data?.records ?? []}
+          loading={page.query.isFetching}
+          dataSource={page.result.data}
           locale={{ emptyText: t('task.run.noData') }}
           rowSelection={{
             type: 'radio',
@@ -120,7 +121,7 @@ export function TaskTerminalSection({ mode, form, record }: SectionProps) {
           pagination={{
             current,
             pageSize: TERMINAL_PAGE_SIZE,
-            total: page.data?.total ?? 0,
+            total: page.result.total ?? 0,
             showSizeChanger: false,
             showTotal: (total) => t('crud.total', { total }),
             onChange: setCurrent,

@@ -1,13 +1,19 @@
-import { http } from '../../providers/http';
+import { useList, useOne } from '@refinedev/core';
+import type { BladeMeta } from '../../providers/data';
+import type { ResourceCall } from '../../src/components/crud/useResourceCall';
+import { terminalSchema } from '../terminal/schema';
+import { taskSchema } from './schema';
 import type { RunStatus } from './runStatus';
 
 /**
- * Typed calls of the run engine for the task drawer, the execution record and the terminal screen. Failures reject
- * with the http client's `BladeError` (its message already shown, e.g. a refused transition).
+ * The run engine as the task drawer, the execution record and the terminal screen use it. Reads are Refine queries
+ * keyed under the task (or terminal) resource, so a write to a task re-reads its runs and reports; writes are calls
+ * for `useResourceCall` that name what they change. Failures reject with the http client's `BladeError` (its message
+ * already shown, e.g. a refused transition).
  */
 
-const TASK = '/gateway/blade-task/task';
-const TERMINAL = '/gateway/blade-terminal/terminalManagement';
+const TASK = taskSchema.api;
+const TERMINAL = terminalSchema.api;
 
 export type RunCaseStatus = 'pending' | 'running' | 'passed' | 'failed' | 'error' | 'timeout' | 'terminated' | 'cancelled';
 
@@ -135,28 +141,92 @@ export interface TerminalAgentInfo {
   runningStatus: number;
 }
 
-const dataOf = <T>(response: { data: { data: T } }) => response.data.data;
+/** While a run goes, its task and its latest run are read this often so the state, times and cases move on screen. */
+export const RUN_POLL_MS = 2500;
 
-export const runApi = {
-  execute: async (ids: string[], timeLimitSeconds?: number) =>
-    dataOf(await http.post<{ data: StartedRun[] }>(`${TASK}/execute`, { ids, ...(timeLimitSeconds ? { timeLimitSeconds } : {}) })),
-  pause: async (id: string) => dataOf(await http.post<{ data: TaskRunState }>(`${TASK}/pause`, { id })),
-  resume: async (id: string) => dataOf(await http.post<{ data: TaskRunState }>(`${TASK}/resume`, { id })),
-  end: async (id: string) => dataOf(await http.post<{ data: TaskRunState }>(`${TASK}/end`, { id })),
-  runs: async (taskId: string, current = 1, size = 10) =>
-    dataOf(await http.get<{ data: Page<TaskRun> }>(`${TASK}/runs`, { params: { taskId, current, size } })),
-  /** By run id, or by the id of the run's execution record; `silent` when a missing run is an expected answer. */
-  runDetail: async (key: { id: string } | { recordId: string }, silent = false) =>
-    dataOf(await http.get<{ data: TaskRunDetail }>(`${TASK}/run-detail`, { params: key, silent })),
-  reports: async (taskId: string, current = 1, size = 10) =>
-    dataOf(await http.get<{ data: Page<TestReport> }>(`${TASK}/reports`, { params: { taskId, current, size } })),
-  reportTrend: async (taskId: string, limit = 10) =>
-    dataOf(await http.get<{ data: TrendPoint[] }>(`${TASK}/report-trend`, { params: { taskId, limit } })),
-  issueToken: async (terminalId: string) =>
-    dataOf(await http.post<{ data: AgentTokenIssued }>(`${TERMINAL}/issueToken`, null, { params: { id: terminalId } })),
-  revokeToken: async (terminalId: string) => {
-    await http.post(`${TERMINAL}/revokeToken`, null, { params: { id: terminalId } });
-  },
-  agentInfo: async (terminalId: string) =>
-    dataOf(await http.get<{ data: TerminalAgentInfo }>(`${TERMINAL}/agent`, { params: { id: terminalId } })),
+/** What a run read keys on beyond its inputs: a change of the run's state reads it anew (a run that ended). */
+type RunState = string | number | undefined;
+
+/** The task's runs, newest first, a page at a time; re-read every `followMs` while a screen follows a run. */
+export function useTaskRuns(taskId: string | undefined, page: { current: number; size: number }, runState?: RunState, followMs: number | false = false) {
+  const meta: BladeMeta & { runState?: RunState } = { endpoints: { list: 'runs' }, query: { taskId: taskId ?? '' }, runState };
+  return useList<TaskRun>({
+    resource: taskSchema.name,
+    pagination: { currentPage: page.current, pageSize: page.size },
+    meta,
+    errorNotification: false,
+    queryOptions: { enabled: taskId !== undefined, refetchInterval: followMs, placeholderData: (previous) => previous },
+  });
+}
+
+/** The task's test reports (one per finished run), a page at a time. */
+export function useTaskReports(taskId: string | undefined, page: { current: number; size: number }, runState?: RunState) {
+  const meta: BladeMeta & { runState?: RunState } = { endpoints: { list: 'reports' }, query: { taskId: taskId ?? '' }, runState };
+  return useList<TestReport>({
+    resource: taskSchema.name,
+    pagination: { currentPage: page.current, pageSize: page.size },
+    meta,
+    errorNotification: false,
+    queryOptions: { enabled: taskId !== undefined, placeholderData: (previous) => previous },
+  });
+}
+
+/**
+ * One run with its cases and report, by run id or by the id of the run's execution record. Records written before
+ * runs existed (the demo's history) have none: that read is silent and answers nothing.
+ */
+export function useRunDetail(key: { id: string } | { recordId: string } | undefined, runState?: RunState, followMs: number | false = false) {
+  const byRecord = key !== undefined && 'recordId' in key;
+  const meta: BladeMeta & { runState?: RunState } = {
+    endpoints: { detail: 'run-detail' },
+    ...(byRecord ? { idParam: 'recordId', silent: true } : {}),
+    runState,
+  };
+  return useOne<TaskRunDetail>({
+    resource: taskSchema.name,
+    id: key === undefined ? undefined : 'recordId' in key ? key.recordId : key.id,
+    meta,
+    errorNotification: false,
+    queryOptions: { enabled: key !== undefined, refetchInterval: followMs, placeholderData: (previous) => previous, retry: false },
+  });
+}
+
+/** Pass rates of the task's last `limit` runs, oldest first. */
+export function useReportTrend(taskId: string | undefined, limit = 10) {
+  const meta: BladeMeta = { endpoints: { list: 'report-trend' }, query: { taskId: taskId ?? '', limit } };
+  return useList<TrendPoint>({
+    resource: taskSchema.name,
+    pagination: { mode: 'off' },
+    meta,
+    errorNotification: false,
+    queryOptions: { enabled: taskId !== undefined },
+  });
+}
+
+/** A terminal's agent: whether a token is issued, its last use and heartbeat. */
+export function useTerminalAgent(terminalId: string | undefined) {
+  return useOne<TerminalAgentInfo>({
+    resource: terminalSchema.name,
+    id: terminalId,
+    meta: { endpoints: { detail: 'agent' } } satisfies BladeMeta,
+    errorNotification: false,
+    queryOptions: { enabled: terminalId !== undefined },
+  });
+}
+
+/** The run engine's writes; each re-reads the views of what it changes. */
+export const runCalls = {
+  /** Answers the started runs (`StartedRun[]`). */
+  execute: (ids: string[], timeLimitSeconds?: number): ResourceCall => ({
+    url: `${TASK}/execute`,
+    body: { ids, ...(timeLimitSeconds ? { timeLimitSeconds } : {}) },
+    invalidates: [taskSchema.name],
+  }),
+  /** Pause, resume and end answer the task's new state (`TaskRunState`). */
+  pause: (id: string): ResourceCall => ({ url: `${TASK}/pause`, body: { id }, invalidates: [taskSchema.name] }),
+  resume: (id: string): ResourceCall => ({ url: `${TASK}/resume`, body: { id }, invalidates: [taskSchema.name] }),
+  end: (id: string): ResourceCall => ({ url: `${TASK}/end`, body: { id }, invalidates: [taskSchema.name] }),
+  /** Answers the token, shown once (`AgentTokenIssued`). */
+  issueToken: (terminalId: string): ResourceCall => ({ url: `${TERMINAL}/issueToken`, query: { id: terminalId }, invalidates: [terminalSchema.name] }),
+  revokeToken: (terminalId: string): ResourceCall => ({ url: `${TERMINAL}/revokeToken`, query: { id: terminalId }, invalidates: [terminalSchema.name] }),
 };

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../providers/access';
 import type { SectionProps } from '../../src/components/crud/descriptor';
-import { runApi, type AgentTokenIssued } from '../task/runApi';
-import { useRemote } from '../task/useRemote';
+import { useResourceCall } from '../../src/components/crud/useResourceCall';
+import { runCalls, useTerminalAgent, type AgentTokenIssued } from '../task/runApi';
 import { buttonCode } from '../types';
 import { agentFetchCommand, agentRunCommand } from './agentCommands';
 import '../task/taskRun.css';
@@ -19,31 +19,27 @@ export function TerminalAgentBlock({ schema, mode, id }: SectionProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [issued, setIssued] = useState<AgentTokenIssued>();
-  const [busy, setBusy] = useState(false);
-  const info = useRemote(() => runApi.agentInfo(id!), [id], id !== undefined);
+  const { call, pending: busy } = useResourceCall();
+  // The issue and revoke calls re-read the terminal's views, this block included.
+  const { result: agent, query } = useTerminalAgent(mode === 'create' ? undefined : id);
   if (mode === 'create' || id === undefined) return null;
   const editable = mode === 'edit' && hasPermission(buttonCode(schema.permissionCode, 'edit'));
-  const agent = info.data;
 
   const run = async (work: () => Promise<void>) => {
-    setBusy(true);
     try {
       await work();
     } catch {
       // The http layer showed the server's message.
-    } finally {
-      setBusy(false);
-      info.reload();
     }
   };
   const issue = () =>
     run(async () => {
-      setIssued(await runApi.issueToken(id));
+      setIssued(await call<AgentTokenIssued>(runCalls.issueToken(id)));
       void message.success(t('terminal.agent.issued'));
     });
   const revoke = () =>
     run(async () => {
-      await runApi.revokeToken(id);
+      await call(runCalls.revokeToken(id));
       setIssued(undefined);
       void message.success(t('terminal.agent.revoked'));
     });
@@ -56,7 +52,7 @@ export function TerminalAgentBlock({ schema, mode, id }: SectionProps) {
     return (
       <div className="agent-block">
         <h4 className="crud-section-title">{t('terminal.agent.title')}</h4>
-        <Spin spinning={info.loading} />
+        <Spin spinning={query.isFetching} />
       </div>
     );
   }

@@ -1,10 +1,11 @@
-import { useInvalidate } from '@refinedev/core';
+import { useCustom, useOne } from '@refinedev/core';
 import { App, Modal, Spin, Tree } from 'antd';
 import type { Key } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../providers/http';
+import type { BladeMeta } from '../../providers/data';
 import type { OperationDialogProps } from '../../src/components/crud/descriptor';
+import { useResourceCall } from '../../src/components/crud/useResourceCall';
 import { operationOf } from '../types';
 import { leafKeys, type MenuNode } from './menuKeys';
 
@@ -17,44 +18,37 @@ const MENU_API = '/api/blade-system/menu';
 export function TopMenuSettingDialog({ schema, ids, onClose }: OperationDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const invalidate = useInvalidate();
-  const [tree, setTree] = useState<MenuNode[]>();
-  const [checked, setChecked] = useState<Key[]>([]);
-  const [halfChecked, setHalfChecked] = useState<Key[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { call, pending: saving } = useResourceCall();
   const operation = operationOf(schema, 'setting')!;
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
+  const treeQuery = useCustom<{ menu?: MenuNode[] }>({ url: `${MENU_API}/grant-top-tree`, method: 'get', errorNotification: false, queryOptions: { retry: false } });
+  // The top menus' menus are read under the top menu resource: a setting saved anywhere reads them again.
+  const keysMeta: BladeMeta = { endpoints: { detail: `${MENU_API}/top-tree-keys` }, idParam: 'topMenuIds' };
+  const keysQuery = useOne<{ menu?: string[] }>({ resource: schema.name, id: ids.join(','), meta: keysMeta, errorNotification: false, queryOptions: { retry: false } });
+  const tree = treeQuery.query.data?.data ? (treeQuery.query.data.data.menu ?? []) : undefined;
+  const keys = keysQuery.result;
+  const held = useMemo(() => (tree && keys ? leafKeys(tree, new Set(keys.menu ?? [])) : []), [tree, keys]);
+  // What the top menu holds, until the user checks something: a read again never takes back a change.
+  const [changed, setChanged] = useState<{ checked: Key[]; halfChecked: Key[] }>();
+  const checked = changed?.checked ?? held;
+  const halfChecked = changed?.halfChecked ?? [];
+  // A refused read (the http layer showed why) leaves nothing to set.
+  const failed = treeQuery.query.isError || keysQuery.query.isError;
   useEffect(() => {
-    let active = true;
-    void Promise.all([
-      http.get<{ data: { menu?: MenuNode[] } }>(`${MENU_API}/grant-top-tree`),
-      http.get<{ data: { menu?: string[] } }>(`${MENU_API}/top-tree-keys`, { params: { topMenuIds: ids.join(',') } }),
-    ])
-      .then(([treeAnswer, keysAnswer]) => {
-        if (!active) return;
-        const nodes = treeAnswer.data.data?.menu ?? [];
-        setTree(nodes);
-        setChecked(leafKeys(nodes, new Set(keysAnswer.data.data?.menu ?? [])));
-      })
-      .catch(() => closeRef.current());
-    return () => {
-      active = false;
-    };
-  }, [ids]);
+    if (failed) onClose();
+  }, [failed, onClose]);
 
   const save = async () => {
-    setSaving(true);
     try {
-      await http.post(`${schema.api}/${operation.path}`, { topMenuIds: ids, menuIds: [...checked, ...halfChecked].map(String) });
+      await call({
+        url: `${schema.api}/${operation.path}`,
+        body: { topMenuIds: ids, menuIds: [...checked, ...halfChecked].map(String) },
+        // The top menus' rows change, and the menus shown under them.
+        invalidates: [schema.name, 'menu'],
+      });
       void message.success(t('crud.operationDone', { name: t(`${schema.name}.operations.setting`) }));
-      await invalidate({ resource: schema.name, invalidates: ['list'] });
       onClose();
     } catch {
       // The http layer showed the server's message; the dialog stays open.
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -71,18 +65,15 @@ export function TopMenuSettingDialog({ schema, ids, onClose }: OperationDialogPr
       destroyOnHidden
       className="topmenu-setting"
     >
-      <Spin spinning={tree === undefined}>
+      <Spin spinning={tree === undefined || keys === undefined}>
         <div className="topmenu-setting-tree">
-          {tree && (
+          {tree && keys && (
             <Tree<MenuNode>
               checkable
               defaultExpandAll
               treeData={tree}
               checkedKeys={checked}
-              onCheck={(keys, info) => {
-                setChecked(Array.isArray(keys) ? keys : keys.checked);
-                setHalfChecked(info.halfCheckedKeys ?? []);
-              }}
+              onCheck={(next, info) => setChanged({ checked: Array.isArray(next) ? next : next.checked, halfChecked: info.halfCheckedKeys ?? [] })}
             />
           )}
         </div>

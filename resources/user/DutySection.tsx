@@ -1,9 +1,8 @@
 import { Col, Form, Row, Select, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../../src/components/crud/descriptor';
 import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
-import { deptTree, idsOf, joinIds, postChoices, roleChoices, type Choice, type TreeChoice } from './userApi';
+import { idsOf, joinIds, useDeptTree, usePostChoices, useRoleChoices } from './userApi';
 
 const fieldOf = (schema: SectionProps['schema'], name: string) => schema.fields.find((field) => field.name === name)!;
 
@@ -13,19 +12,10 @@ const fieldOf = (schema: SectionProps['schema'], name: string) => schema.fields.
  */
 export function DutySection({ schema, mode, record }: SectionProps) {
   const { t } = useTranslation();
-  const [roles, setRoles] = useState<Choice[]>([]);
-  const [posts, setPosts] = useState<Choice[]>([]);
-  const [depts, setDepts] = useState<TreeChoice[]>([]);
+  const roles = useRoleChoices();
+  const posts = usePostChoices();
+  const depts = useDeptTree();
   const readOnly = mode === 'view';
-  useEffect(() => {
-    let active = true;
-    roleChoices().then((list) => active && setRoles(list), () => undefined);
-    postChoices().then((list) => active && setPosts(list), () => undefined);
-    deptTree().then((tree) => active && setDepts(tree), () => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
   const label = (name: string) => t(fieldLabelKey(schema, fieldOf(schema, name)));
   const idsProps = { getValueProps: (value: unknown) => ({ value: idsOf(value) }), normalize: joinIds };
   if (readOnly) {

@@ -1,16 +1,17 @@
 import { AuditOutlined, CloudServerOutlined, DownloadOutlined, ImportOutlined, InboxOutlined, RetweetOutlined, UnlockOutlined, UserAddOutlined } from '@ant-design/icons';
-import { useInvalidate, type BaseKey } from '@refinedev/core';
+import { useList, useOne, type BaseKey } from '@refinedev/core';
 import { App, Button, Form, Input, Modal, Radio, Select, Space, Table, Upload } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BladeMeta } from '../../providers/data';
 import { downloadFile } from '../../providers/download';
-import { http } from '../../providers/http';
 import type { ToolbarProps } from '../../src/components/crud/descriptor';
 import { operationLabelKey } from '../../src/components/crud/schemaMapping';
 import { useFieldOptions } from '../../src/components/crud/useFieldOptions';
 import { allowedOperations } from '../../src/components/crud/useOperations';
+import { useResourceCall } from '../../src/components/crud/useResourceCall';
 import { ExportButton } from '../exportchecklist/ExportButton';
-import { roleChoices, type Choice } from './userApi';
+import { useRoleChoices } from './userApi';
 
 type Dialog = 'role' | 'platform' | 'audit' | 'import' | undefined;
 
@@ -30,15 +31,14 @@ const ICONS: Record<string, ReactNode> = {
 export function UserToolbar({ schema, filters, selectedKeys, clearSelection }: ToolbarProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const invalidate = useInvalidate();
+  const { call } = useResourceCall();
   const [dialog, setDialog] = useState<Dialog>();
   const allowed = new Set(allowedOperations(schema).toolbarCustom.map((operation) => operation.alias));
   const userIds = selectedKeys.join(',');
-  const refresh = () => invalidate({ resource: schema.name, invalidates: ['list', 'detail'] });
+  // Each write below is a call that re-reads the user screen's views (`invalidates`).
   const done = (alias: string) => {
     void message.success(t('crud.operationDone', { name: t(operationLabelKey(schema, alias)) }));
     clearSelection();
-    void refresh();
   };
   const needSelection = () => {
     if (selectedKeys.length > 0) return false;
@@ -53,7 +53,7 @@ export function UserToolbar({ schema, filters, selectedKeys, clearSelection }: T
       okText: t('crud.ok'),
       cancelText: t('crud.cancel'),
       onOk: async () => {
-        await http.post(`${schema.api}/${alias}`, null, { params: { userIds } });
+        await call({ url: `${schema.api}/${alias}`, query: { userIds }, invalidates: [schema.name] });
         done(alias);
       },
     });
@@ -81,47 +81,38 @@ export function UserToolbar({ schema, filters, selectedKeys, clearSelection }: T
       {button('audit', () => open('audit'))}
       {button('import', () => open('import'))}
       <ExportButton schema={schema} filters={filters} />
-      {dialog === 'role' && <GrantDialog api={schema.api} userIds={userIds} onClose={() => setDialog(undefined)} onDone={() => done('role')} />}
+      {dialog === 'role' && <GrantDialog schema={schema} userIds={userIds} onClose={() => setDialog(undefined)} onDone={() => done('role')} />}
       {dialog === 'platform' && (
         <PlatformDialog schema={schema} userId={String(selectedKeys[0])} onClose={() => setDialog(undefined)} onDone={() => done('platform')} />
       )}
-      {dialog === 'audit' && <AuditDialog api={schema.api} onClose={() => setDialog(undefined)} onDone={() => void refresh()} />}
-      {dialog === 'import' && <ImportDialog api={schema.api} onClose={() => setDialog(undefined)} onDone={() => void refresh()} />}
+      {dialog === 'audit' && <AuditDialog schema={schema} onClose={() => setDialog(undefined)} />}
+      {dialog === 'import' && <ImportDialog schema={schema} onClose={() => setDialog(undefined)} />}
     </>
   );
 }
 
-function GrantDialog({ api, userIds, onClose, onDone }: { api: string; userIds: string; onClose(): void; onDone(): void }) {
+function GrantDialog({ schema, userIds, onClose, onDone }: { schema: ToolbarProps['schema']; userIds: string; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
-  const [roles, setRoles] = useState<Choice[]>([]);
-  const [picked, setPicked] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    roleChoices().then(setRoles, () => undefined);
-  }, []);
+  const roles = useRoleChoices();
+  const { call, pending: busy } = useResourceCall();
   // One user: the dialog starts from the roles they hold, as Saber's does; several users start from none.
-  useEffect(() => {
-    if (userIds.includes(',')) return;
-    http.get<{ data: { roleId?: string } }>(`${api}/detail`, { params: { id: userIds } }).then(
-      (response) => setPicked((response.data.data.roleId ?? '').split(',').filter(Boolean)),
-      () => undefined,
-    );
-  }, [api, userIds]);
+  const single = !userIds.includes(',');
+  const { result: user } = useOne<{ roleId?: string }>({ resource: schema.name, id: userIds, errorNotification: false, queryOptions: { enabled: single } });
+  const held = single ? String(user?.roleId ?? '').split(',').filter(Boolean) : [];
+  const [changed, setChanged] = useState<string[]>();
+  const picked = changed ?? held;
   const submit = async () => {
-    setBusy(true);
     try {
-      await http.post(`${api}/grant`, null, { params: { userIds, roleIds: picked.join(',') } });
+      await call({ url: `${schema.api}/grant`, query: { userIds, roleIds: picked.join(',') }, invalidates: [schema.name] });
       onDone();
       onClose();
     } catch {
       // The http client has shown the server's message.
-    } finally {
-      setBusy(false);
     }
   };
   return (
     <Modal open title={t('user.grant.title')} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ disabled: picked.length === 0, loading: busy }} okText={t('crud.ok')} cancelText={t('crud.cancel')} destroyOnHidden>
-      <Select mode="multiple" className="user-grant-roles" style={{ width: '100%' }} options={roles} value={picked} onChange={setPicked} optionFilterProp="label" placeholder={t('user.grant.roles')} />
+      <Select mode="multiple" className="user-grant-roles" style={{ width: '100%' }} options={roles} value={picked} onChange={setChanged} optionFilterProp="label" placeholder={t('user.grant.roles')} />
     </Modal>
   );
 }
@@ -130,17 +121,14 @@ function PlatformDialog({ schema, userId, onClose, onDone }: { schema: ToolbarPr
   const { t } = useTranslation();
   const [form] = Form.useForm<{ userType?: number | string; userExt?: string }>();
   const types = useFieldOptions(schema.fields.find((field) => field.name === 'userType')!);
-  useEffect(() => {
-    http.get<{ data: { userType: number; userExt: string } }>(`${schema.api}/platform-detail`, { params: { id: userId } }).then(
-      (response) => form.setFieldsValue({ userType: String(response.data.data.userType), userExt: response.data.data.userExt }),
-      () => undefined,
-    );
-  }, [form, schema.api, userId]);
+  const { call } = useResourceCall();
+  const platformMeta: BladeMeta = { endpoints: { detail: 'platform-detail' } };
+  const { result: platform } = useOne<{ userType: number; userExt: string }>({ resource: schema.name, id: userId, meta: platformMeta, errorNotification: false });
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     try {
-      await http.post(`${schema.api}/update-platform`, null, { params: { userId, userType: values.userType, userExt: values.userExt ?? '' } });
+      await call({ url: `${schema.api}/update-platform`, query: { userId, userType: values.userType ?? '', userExt: values.userExt ?? '' }, invalidates: [schema.name] });
       onDone();
       onClose();
     } catch {
@@ -150,14 +138,17 @@ function PlatformDialog({ schema, userId, onClose, onDone }: { schema: ToolbarPr
   const userTypeLabel = t(`${schema.name}.fields.userType`);
   return (
     <Modal open title={t('user.platform.title')} onCancel={onClose} onOk={() => void submit()} okText={t('crud.ok')} cancelText={t('crud.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="userType" label={userTypeLabel} rules={[{ required: true, message: t('crud.selectPlaceholder', { label: userTypeLabel }) }]}>
-          <Select options={types.map((option) => ({ value: String(option.value), label: option.label }))} />
-        </Form.Item>
-        <Form.Item name="userExt" label={t(`${schema.name}.fields.userExt`)}>
-          <Input.TextArea rows={4} maxLength={2000} />
-        </Form.Item>
-      </Form>
+      {/* Drawn once the user's platform is read: the form starts from it. */}
+      {platform && (
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ userType: String(platform.userType), userExt: platform.userExt }}>
+          <Form.Item name="userType" label={userTypeLabel} rules={[{ required: true, message: t('crud.selectPlaceholder', { label: userTypeLabel }) }]}>
+            <Select options={types.map((option) => ({ value: String(option.value), label: option.label }))} />
+          </Form.Item>
+          <Form.Item name="userExt" label={t(`${schema.name}.fields.userExt`)}>
+            <Input.TextArea rows={4} maxLength={2000} />
+          </Form.Item>
+        </Form>
+      )}
     </Modal>
   );
 }
@@ -169,27 +160,21 @@ interface AuditRow {
   createTime: string;
 }
 
-function AuditDialog({ api, onClose, onDone }: { api: string; onClose(): void; onDone(): void }) {
+function AuditDialog({ schema, onClose }: { schema: ToolbarProps['schema']; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [rows, setRows] = useState<AuditRow[]>([]);
+  const { call } = useResourceCall();
   const [picked, setPicked] = useState<BaseKey[]>([]);
-  const [loading, setLoading] = useState(true);
-  const load = () => {
-    setLoading(true);
-    http.get<{ data: { records: AuditRow[] } }>(`${api}/audit-list`, { params: { current: 1, size: 100 } }).then(
-      (response) => setRows(response.data.data.records),
-      () => undefined,
-    ).finally(() => setLoading(false));
-  };
-  useEffect(load, [api]);
+  // Registrations awaiting audit: a list of the user resource, read again after every decision.
+  const auditMeta: BladeMeta = { endpoints: { list: 'audit-list' } };
+  const { result, query } = useList<AuditRow>({ resource: schema.name, pagination: { currentPage: 1, pageSize: 100 }, meta: auditMeta, errorNotification: false });
+  const rows = result.data;
+  const loading = query.isFetching;
   const decide = async (path: 'audit-pass' | 'audit-refuse') => {
     try {
-      await http.post(`${api}/${path}`, null, { params: { userIds: picked.join(',') } });
+      await call({ url: `${schema.api}/${path}`, query: { userIds: picked.join(',') }, invalidates: [schema.name] });
       void message.success(t('crud.operationDone', { name: t(path === 'audit-pass' ? 'user.audit.pass' : 'user.audit.refuse') }));
       setPicked([]);
-      load();
-      onDone();
     } catch {
       // The http client has shown the server's message.
     }
@@ -227,24 +212,21 @@ function AuditDialog({ api, onClose, onDone }: { api: string; onClose(): void; o
   );
 }
 
-function ImportDialog({ api, onClose, onDone }: { api: string; onClose(): void; onDone(): void }) {
+function ImportDialog({ schema, onClose }: { schema: ToolbarProps['schema']; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [covered, setCovered] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { call, pending: busy } = useResourceCall();
+  const api = schema.api;
   const upload = async (file: File) => {
-    setBusy(true);
     try {
       const form = new FormData();
       form.append('file', file, file.name);
-      const response = await http.post<{ data: { imported: number; skipped: number } }>(`${api}/import-user`, form, { params: { isCovered: covered } });
-      void message.success(t('user.import.done', response.data.data));
-      onDone();
+      const answer = await call<{ imported: number; skipped: number }>({ url: `${api}/import-user`, body: form, query: { isCovered: covered }, invalidates: [schema.name] });
+      void message.success(t('user.import.done', answer));
       onClose();
     } catch {
       // The http client has shown the server's message (the rows and columns at fault).
-    } finally {
-      setBusy(false);
     }
   };
   return (

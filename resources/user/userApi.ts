@@ -1,4 +1,7 @@
-import { http } from '../../providers/http';
+import { useList } from '@refinedev/core';
+import { useMemo } from 'react';
+import type { BladeMeta } from '../../providers/data';
+import { useResourceTree } from '../../src/components/crud/resourceTrees';
 
 export interface Choice {
   value: string;
@@ -11,25 +14,27 @@ export interface TreeChoice {
   children?: TreeChoice[];
 }
 
-const SYSTEM = '/api/blade-system';
+/**
+ * The rows of a resource's `select` endpoint as options: a list query of that resource, so a role or post saved
+ * anywhere shows in every user form's picker at once.
+ */
+function useSelectChoices(resource: 'role' | 'post', labelOf: (row: Record<string, unknown>) => unknown): Choice[] {
+  const meta: BladeMeta = { endpoints: { list: 'select' } };
+  const { result } = useList<Record<string, unknown>>({ resource, pagination: { mode: 'off' }, meta, errorNotification: false });
+  return useMemo(() => result.data.map((row) => ({ value: String(row.id), label: String(labelOf(row) ?? '') })), [result.data, labelOf]);
+}
+
+const roleName = (row: Record<string, unknown>) => row.roleName;
+const postName = (row: Record<string, unknown>) => row.postName;
 
 /** The tenant's roles (`role/select`), as options. */
-export async function roleChoices(): Promise<Choice[]> {
-  const response = await http.get<{ data: { id: string; roleName: string }[] }>(`${SYSTEM}/role/select`);
-  return (response.data.data ?? []).map((role) => ({ value: String(role.id), label: role.roleName }));
-}
+export const useRoleChoices = () => useSelectChoices('role', roleName);
 
 /** The tenant's posts (`post/select`), as options. */
-export async function postChoices(): Promise<Choice[]> {
-  const response = await http.get<{ data: { id: string; postName: string }[] }>(`${SYSTEM}/post/select`);
-  return (response.data.data ?? []).map((post) => ({ value: String(post.id), label: post.postName }));
-}
+export const usePostChoices = () => useSelectChoices('post', postName);
 
 /** The tenant's department tree (`dept/tree`). */
-export async function deptTree(): Promise<TreeChoice[]> {
-  const response = await http.get<{ data: TreeChoice[] }>(`${SYSTEM}/dept/tree`);
-  return response.data.data ?? [];
-}
+export const useDeptTree = () => useResourceTree('dept') as TreeChoice[];
 
 /** Comma-joined ids as the form's array value, and back. */
 export const idsOf = (value: unknown): string[] =>

@@ -1,6 +1,6 @@
 import { http as route, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { arrivedFirstPageOf, createDataProvider, forgetFirstPageRead, readFirstPageEarly } from '../../providers/data';
+import { arrivedFirstPageOf, createDataProvider, forgetFirstPageRead, readFirstPageEarly, type BladeMeta } from '../../providers/data';
 import { configureHttp } from '../../providers/http';
 import { paramSchema } from '../../resources/param/schema';
 import type { ResourceSchema } from '../../resources/types';
@@ -147,6 +147,21 @@ describe('single records', () => {
     expect(seen[0].query).toEqual({ id: '42' });
   });
 
+  it('getOne names the id as the endpoint reads it, with the query beside it', async () => {
+    const seen = capture('get', '/gateway/blade-task/task/run-detail', () => envelope({ id: '5' }));
+    const meta: BladeMeta = { endpoints: { detail: 'run-detail' }, idParam: 'recordId', query: { withCases: 1 } };
+    await dataProvider.getOne({ resource: 'task', id: '9', meta });
+    expect(seen[0].query).toEqual({ recordId: '9', withCases: '1' });
+  });
+
+  it('reads from another controller when an endpoint starts at the root (a link table for its record)', async () => {
+    const seen = capture('get', '/gateway/blade-task/taskMember/list', () => envelope([{ id: '1' }]));
+    const meta: BladeMeta = { endpoints: { list: '/gateway/blade-task/taskMember/list' }, query: { taskId: '7' } };
+    const result = await dataProvider.getList({ resource: 'task', pagination: { mode: 'off' }, meta });
+    expect(result.data).toEqual([{ id: '1' }]);
+    expect(seen[0].query).toEqual({ taskId: '7' });
+  });
+
   it('getMany reads the detail of each id', async () => {
     const seen = capture('get', '/api/blade-system/param/detail', () => envelope({ id: 'x' }));
     const result = await dataProvider.getMany!({ resource: 'param', ids: ['1', '2'] });
@@ -201,6 +216,14 @@ describe('custom and getApiUrl', () => {
     expect(seen[0].query).toEqual({ id: '3', enable: '0' });
     expect(JSON.parse(seen[0].body)).toEqual({ note: 'pause' });
     expect(seen[0].headers['x-extra']).toBe('yes');
+  });
+
+  it("takes a mutation's query parameters from meta (Refine's custom mutation has no query of its own)", async () => {
+    const seen = capture('post', '/gateway/blade-terminal/terminalManagement/issueToken', () => envelope({ token: 't' }));
+    const meta: BladeMeta = { query: { id: '4' } };
+    const result = await dataProvider.custom!({ url: '/gateway/blade-terminal/terminalManagement/issueToken', method: 'post', meta });
+    expect(result.data).toEqual({ token: 't' });
+    expect(seen[0].query).toEqual({ id: '4' });
   });
 
   it('maps custom filters and sorters, and returns raw answers whole', async () => {

@@ -20,6 +20,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // Its own task, beside any demo task the seed adds.
 const TASK_CODE = 'E2E-RUN-001';
 const TERMINAL_CODE = 'TM-001';
+/** What the user types into the drawer while the run goes. */
+const TYPED_NAME = '运行中修改的任务名称';
 // Short enough for a test, long enough to pause and resume while the slow case runs.
 const TIME_LIMIT_SECONDS = 8;
 const SCRIPTS: [title: string, source: string][] = [
@@ -252,11 +254,18 @@ describe('a task run from its drawer', () => {
     await page.getByText('任务已继续').waitFor();
     await expect.poll(() => shownRunStatus(tasks), { timeout: 10_000 }).toMatch(/排队中|运行中/);
     await runControls().getByText(/已用时 \d+ 秒/).waitFor();
+    // The user edits the task while the drawer follows the run: typed slowly, across the drawer's re-reads.
+    const name = tasks.form.getByLabel('任务名称', { exact: true });
+    await name.clear();
+    await name.pressSequentially(TYPED_NAME, { delay: 120 });
     await snap(page, 'task-run-running');
 
     // Pass and fail are quick; the slow case ends at the time limit. One case failed, so the run ends 已失败.
     await expect.poll(() => shownRunStatus(tasks), { timeout: (TIME_LIMIT_SECONDS + 40) * 1000, interval: 1000 }).toBe('已失败');
     await runControls().getByText('用例 3/3').waitFor();
+    // The run's progress moved on (status, cases) and what the user typed is still there, unsaved.
+    expect(await name.inputValue()).toBe(TYPED_NAME);
+    await snap(page, 'task-run-typed-kept');
     expect(await runButton('开始').isEnabled()).toBe(true);
     const duration = await tasks.section('基本信息').locator('.ant-form-item').filter({ hasText: '持续时长' }).innerText();
     expect(duration).toMatch(/\d+/);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Refine, type DataProvider } from '@refinedev/core';
+import { Refine, useInvalidate, type DataProvider } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { App } from 'antd';
@@ -29,6 +29,16 @@ function fakeDataProvider(): DataProvider {
   };
 }
 
+/** Reads the edited row again, as a poll or a write elsewhere does. */
+function Reread() {
+  const invalidate = useInvalidate();
+  return (
+    <button type="button" onClick={() => void invalidate({ resource: 'param', invalidates: ['detail'], id: '1' })}>
+      reread
+    </button>
+  );
+}
+
 function renderPage(dataProvider: DataProvider, path = paramSchema.route) {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -42,6 +52,7 @@ function renderPage(dataProvider: DataProvider, path = paramSchema.route) {
             resources={[{ name: 'param', list: paramSchema.route }]}
           >
             <App>
+              <Reread />
               <Routes>
                 <Route path={`${paramSchema.route}/*`} element={<ResourceCrudPage schema={paramSchema} />} />
               </Routes>
@@ -122,5 +133,18 @@ describe('ResourceCrudPage', { timeout: 20_000 }, () => {
         expect.objectContaining({ filters: [{ field: 'paramName', operator: 'contains', value: '注册' }] }),
       ),
     );
+  });
+
+  it('keeps what the user typed when the row being edited is read again, and shows what changed on the server', async () => {
+    setStore({ name: 'permission', content: { param_edit: true } });
+    const dataProvider = fakeDataProvider();
+    renderPage(dataProvider, `${paramSchema.route}/1/edit`);
+    const value = await screen.findByDisplayValue('account.registerUser', {}, { timeout: 10_000 }).then(() => screen.getByDisplayValue('true'));
+    fireEvent.change(value, { target: { value: '正在输入的值' } });
+    vi.mocked(dataProvider.getOne).mockResolvedValue({ data: { ...rows[0], remark: '服务器上改了' } } as never);
+    fireEvent.click(screen.getByRole('button', { name: 'reread' }));
+    await screen.findByDisplayValue('服务器上改了');
+    expect(screen.getByDisplayValue('正在输入的值')).toBeTruthy();
+    expect(screen.queryByDisplayValue('true')).toBeNull();
   });
 });

@@ -1,33 +1,53 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { Refine, type DataProvider } from '@refinedev/core';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { Refine, type DataProvider, type MetaQuery } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { MemoryRouter } from 'react-router';
 import { App, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { i18nProvider } from '../../providers/i18n';
 import { clearStore, setStore } from '../../providers/storage';
-import { runApi, type TaskRunDetail } from '../../resources/task/runApi';
+import { RUN_POLL_MS, type TaskRunDetail } from '../../resources/task/runApi';
 import { RUN_STATUS as S, type RunStatus } from '../../resources/task/runStatus';
 import { RunSummary } from '../../resources/task/RunReportView';
 import { TaskRunControls, runButtons } from '../../resources/task/TaskRunControls';
 import { taskSchema } from '../../resources/task/schema';
 import { LocaleConfigProvider } from '../../src/components/LocaleConfigProvider';
 
-const noData = (): DataProvider => ({
-  getApiUrl: () => '',
-  getList: vi.fn(async () => ({ data: [], total: 0 })) as DataProvider['getList'],
-  getOne: vi.fn(async () => ({ data: {} })) as DataProvider['getOne'],
-  create: vi.fn(async () => ({ data: {} })) as DataProvider['create'],
-  update: vi.fn(async () => ({ data: {} })) as DataProvider['update'],
-  deleteOne: vi.fn(async () => ({ data: {} })) as DataProvider['deleteOne'],
-});
+/** The reads a test's provider answered, by the endpoint the hook asked for (`runs`, `run-detail`). */
+const endpointOf = (meta: MetaQuery | undefined) => {
+  const endpoints = (meta as { endpoints?: Record<string, string> } | undefined)?.endpoints ?? {};
+  return endpoints.list ?? endpoints.detail ?? 'default';
+};
+
+/** A data provider answering no runs (or `runs`), counting the reads of each endpoint. */
+function runData(runs: TaskRunDetail[] = []) {
+  const reads: string[] = [];
+  const provider: DataProvider = {
+    getApiUrl: () => '',
+    getList: vi.fn(async ({ meta }) => {
+      reads.push(endpointOf(meta));
+      return { data: runs, total: runs.length };
+    }) as unknown as DataProvider['getList'],
+    getOne: vi.fn(async ({ meta }) => {
+      reads.push(endpointOf(meta));
+      return { data: runs[0] ?? {} };
+    }) as unknown as DataProvider['getOne'],
+    create: vi.fn(async () => ({ data: {} })) as DataProvider['create'],
+    update: vi.fn(async () => ({ data: {} })) as DataProvider['update'],
+    deleteOne: vi.fn(async () => ({ data: {} })) as DataProvider['deleteOne'],
+    custom: vi.fn(async () => ({ data: {} })) as unknown as DataProvider['custom'],
+  };
+  return { provider, reads };
+}
+
+let data = runData();
 
 function Shell({ children }: { children: ReactNode }) {
   return (
     <MemoryRouter>
       <LocaleConfigProvider>
-        <Refine dataProvider={noData()} routerProvider={routerProvider} i18nProvider={i18nProvider} resources={[{ name: 'task', list: '/test/task' }]}>
+        <Refine dataProvider={data.provider} routerProvider={routerProvider} i18nProvider={i18nProvider} resources={[{ name: 'task', list: '/test/task' }]}>
           <App>{children}</App>
         </Refine>
       </LocaleConfigProvider>
@@ -94,7 +114,7 @@ const finishedRun: TaskRunDetail = {
 
 beforeEach(() => {
   clearStore();
-  vi.spyOn(runApi, 'runs').mockResolvedValue({ records: [], total: 0, size: 1, current: 1, pages: 0 });
+  data = runData();
 });
 afterEach(() => {
   cleanup();
@@ -134,13 +154,38 @@ describe('TaskRunControls', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /暂\s*停/ })).toBeNull();
   });
 
-  it('pauses a running task through the run api and says so', async () => {
+  it('pauses a running task through the run api, says so and reads the task again', async () => {
     setStore({ name: 'permission', content: { task_execute: true } });
-    const pause = vi.spyOn(runApi, 'pause').mockResolvedValue({ id: '7', runStatus: S.paused, runId: '1', terminalId: '3' });
     render(<Shell><Controls runStatus={S.running} /></Shell>);
+    await waitFor(() => expect(data.reads).toContain('runs'));
+    const readsBefore = data.reads.length;
     button(/暂\s*停/).click();
-    await waitFor(() => expect(pause).toHaveBeenCalledWith('7'));
+    await waitFor(() => expect(data.provider.custom).toHaveBeenCalledWith(expect.objectContaining({ url: '/gateway/blade-task/task/pause', method: 'post', payload: { id: '7' } })));
     expect(await screen.findByText('任务已暂停')).toBeTruthy();
+    // The pause changed the task: its runs are read again at once, not at the next poll.
+    expect(data.reads.length).toBeGreaterThan(readsBefore);
+  });
+
+  it('follows the latest run while it goes and stops reading once the run has ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      data = runData([{ ...finishedRun, runStatus: S.running, cases: finishedRun.cases.map((item) => ({ ...item, caseStatus: 'running' as const })) }]);
+      const { rerender } = render(<Shell><Controls runStatus={S.running} /></Shell>);
+      await screen.findByText('用例 0/3');
+      const detailReads = () => data.reads.filter((endpoint) => endpoint === 'run-detail').length;
+      const first = detailReads();
+      await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS * 2 + 100));
+      await waitFor(() => expect(detailReads()).toBeGreaterThanOrEqual(first + 2));
+      // The run ended: the run is read once more (its last cases), then no more.
+      data.provider.getOne = vi.fn(async ({ meta }) => (data.reads.push(endpointOf(meta)), { data: finishedRun })) as unknown as DataProvider['getOne'];
+      rerender(<Shell><Controls runStatus={S.failed} /></Shell>);
+      await screen.findByText('用例 3/3');
+      const settled = detailReads();
+      await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS * 3));
+      expect(detailReads()).toBe(settled);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows no buttons without the execute permission, and nothing on create', async () => {

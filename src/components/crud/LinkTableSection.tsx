@@ -1,12 +1,15 @@
+import { useCustom, useList } from '@refinedev/core';
 import { App, Button, Modal, Select, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../providers/access';
-import { http } from '../../../providers/http';
-import { buttonCode, endpointsOf, type LinkSchema, type ResourceSchema } from '../../../resources/types';
+import type { BladeMeta } from '../../../providers/data';
 import { useRegistry } from '../../registry';
+import { buttonCode, endpointsOf, type LinkSchema, type ResourceSchema } from '../../../resources/types';
+import { useRefRows } from './pickers';
 import { fieldLabelKey } from './schemaMapping';
+import { useResourceCall } from './useResourceCall';
 
 type Row = Record<string, unknown>;
 
@@ -47,62 +50,41 @@ export function LinkTableSection({ schema, link, parentId: id, readOnly, value, 
   const targetIdsKey = `${targetIdKey.replace(/Id$/, '')}Ids`;
   const pending = id === undefined;
   const canEdit = !readOnly && hasPermission(buttonCode(schema.permissionCode, pending ? 'add' : 'edit'));
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(false);
   const [picking, setPicking] = useState(false);
+  const { call } = useResourceCall();
+  // A link changes both sides: the record's views (this table among them) and the targets' (a user's projects).
+  const changed = [schema.name, link.target];
 
-  const reload = useCallback(async () => {
-    if (id === undefined) return;
-    setLoading(true);
-    try {
-      const response = await http.get(link.endpoints.list, { params: { [parentParam]: id } });
-      setRows((response.data.data ?? []) as Row[]);
-    } catch {
-      // the http layer already told the user
-    } finally {
-      setLoading(false);
-    }
-  }, [link.endpoints.list, parentParam, id]);
+  // A saved record's links: a list query of the record's resource, read again after every write to it.
+  const linkMeta: BladeMeta = { endpoints: { list: link.endpoints.list }, query: { [parentParam]: id ?? '' } };
+  const saved = useList<Row>({
+    resource: schema.name,
+    pagination: { mode: 'off' },
+    meta: linkMeta,
+    errorNotification: false,
+    queryOptions: { enabled: !pending, placeholderData: (previous) => previous },
+  });
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  /** The targets' rows as the link list shows them, keyed by the target id like the list's rows. */
-  const detailsOf = useCallback(
-    async (ids: string[]) => {
-      const response = await http.post(link.endpoints.details, { [targetIdsKey]: ids });
-      return ((response.data.data ?? []) as Row[]).map((row) => ({ ...row, [targetIdKey]: String(row.id) }));
-    },
-    [link.endpoints.details, targetIdsKey, targetIdKey],
-  );
-
-  // A new record's picks come back into view after a draft is restored (the form holds the ids only).
+  // A new record's picks (the form holds their ids, a restored draft included) shown as the link list shows its
+  // rows, keyed by the target id like them.
   const pendingIds = (value ?? []).map((item) => String(item[targetIdKey]));
-  const shownIds = rows.map((row) => String(row[targetIdKey]));
-  const missing = pending && pendingIds.some((pickedId) => !shownIds.includes(pickedId));
-  const pendingKey = pendingIds.join(',');
-  useEffect(() => {
-    if (!missing) return;
-    let active = true;
-    detailsOf(pendingKey.split(','))
-      .then((found) => {
-        if (active) setRows(found);
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [missing, pendingKey, detailsOf]);
+  const picked = useCustom<Row[]>({
+    url: link.endpoints.details,
+    method: 'post',
+    config: { payload: { [targetIdsKey]: pendingIds } },
+    errorNotification: false,
+    queryOptions: { enabled: pending && pendingIds.length > 0, placeholderData: (previous) => previous },
+  });
+  const pickedRows = (picked.query.data?.data ?? []).map((row) => ({ ...row, [targetIdKey]: String(row.id) }));
 
-  const keep = (next: Row[]) => {
-    setRows(next);
-    onChange?.(next.map((row) => ({ [targetIdKey]: String(row[targetIdKey]) })));
-  };
+  const rows: Row[] = pending ? pendingIds.flatMap((pickedId) => pickedRows.filter((row) => row[targetIdKey] === pickedId)) : saved.result.data;
+  const loading = pending ? picked.query.isFetching : saved.query.isFetching;
+  const shownIds = pending ? pendingIds : rows.map((row) => String(row[targetIdKey]));
+  const keep = (ids: string[]) => onChange?.(ids.map((targetId) => ({ [targetIdKey]: targetId })));
 
   const removeLink = (row: Row) => {
     if (pending) {
-      keep(rows.filter((other) => other[targetIdKey] !== row[targetIdKey]));
+      keep(pendingIds.filter((other) => other !== row[targetIdKey]));
       return;
     }
     modal.confirm({
@@ -111,9 +93,8 @@ export function LinkTableSection({ schema, link, parentId: id, readOnly, value, 
       okText: t('crud.ok'),
       cancelText: t('crud.cancel'),
       onOk: async () => {
-        await http.post(link.endpoints.remove, { ids: [row.linkId] });
+        await call({ url: link.endpoints.remove, body: { ids: [row.linkId] }, invalidates: changed });
         void message.success(t('crud.deleteSuccess'));
-        await reload();
       },
     });
   };
@@ -180,11 +161,10 @@ export function LinkTableSection({ schema, link, parentId: id, readOnly, value, 
           onCancel={() => setPicking(false)}
           onPick={async (ids) => {
             if (pending) {
-              keep([...rows, ...(await detailsOf(ids))]);
+              keep([...pendingIds, ...ids.filter((pickedId) => !pendingIds.includes(pickedId))]);
             } else {
-              await http.post(link.endpoints.save, { [parentParam]: id, [targetIdsKey]: ids });
+              await call({ url: link.endpoints.save, body: { [parentParam]: id, [targetIdsKey]: ids }, invalidates: changed });
               void message.success(t('crud.createSuccess'));
-              await reload();
             }
             setPicking(false);
           }}
@@ -209,36 +189,21 @@ function LinkPicker({
   onPick(ids: string[]): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const [options, setOptions] = useState<{ value: string; label: string; disabled: boolean }[]>([]);
   const [picked, setPicked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   // The picker lists what the target's own ref pickers list: users come from pageV2 with status 1.
-  const endpoint = target.name === 'user' ? 'pageV2' : endpointsOf(target).list;
   const labelField = target.fields.find((field) => field.name === 'realName') ? 'realName' : link.columns[0];
-
-  useEffect(() => {
-    let active = true;
-    const timer = setTimeout(async () => {
-      try {
-        const params: Record<string, unknown> = { current: 1, size: 100, ...(target.name === 'user' ? { status: 1 } : {}) };
-        if (keyword) params[labelField] = keyword;
-        const response = await http.get(`${target.api}/${endpoint}`, { params });
-        const records = ((response.data.data?.records ?? response.data.data ?? []) as Row[]).map((row) => ({
-          value: String(row.id),
-          label: `${String(row[labelField] ?? '')}${row.account ? ` (${String(row.account)})` : ''}`,
-          disabled: linkedIds.has(String(row.id)),
-        }));
-        if (active) setOptions(records);
-      } catch {
-        // the http layer already told the user
-      }
-    }, keyword ? 250 : 0);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [keyword, target, endpoint, labelField, linkedIds]);
+  const { rows, search } = useRefRows({
+    resource: target.name,
+    label: labelField,
+    endpoint: target.name === 'user' ? 'pageV2' : endpointsOf(target).list,
+    query: target.name === 'user' ? { status: 1 } : undefined,
+  });
+  const options = rows.map((row) => ({
+    value: String(row.id),
+    label: `${String(row[labelField] ?? '')}${row.account ? ` (${String(row.account)})` : ''}`,
+    disabled: linkedIds.has(String(row.id)),
+  }));
 
   return (
     <Modal
@@ -263,7 +228,7 @@ function LinkPicker({
         mode="multiple"
         showSearch
         filterOption={false}
-        onSearch={setKeyword}
+        onSearch={search}
         options={options}
         value={picked}
         onChange={setPicked}

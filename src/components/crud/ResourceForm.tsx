@@ -1,7 +1,7 @@
 import { useForm } from '@refinedev/antd';
-import type { BaseRecord } from '@refinedev/core';
+import { useInvalidate, type BaseRecord } from '@refinedev/core';
 import { Button, Col, Drawer, Form, Modal, Row, Space, Spin, type FormInstance } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SESSION_EXPIRING_EVENT } from '../../../providers/http';
@@ -13,7 +13,6 @@ import { FieldFormItem } from './fieldEditors';
 import { keepDraft, takeDraft } from './formDrafts';
 import { LinkTableSection } from './LinkTableSection';
 import { useRevealOnce } from './RevealOnce';
-import { forgetResourceTree } from './resourceTrees';
 import { formFieldsOf, sectionLabelKey, sectionsOf } from './schemaMapping';
 
 interface ResourceFormProps {
@@ -66,6 +65,46 @@ function useDraftAcrossExpiry(resource: string, form: FormInstance, mode: FormMo
   }, [address, resource, form, mode, loading, message, t]);
 }
 
+const sameValue = (left: unknown, right: unknown) => left === right || JSON.stringify(left ?? null) === JSON.stringify(right ?? null);
+
+/**
+ * A record read again while its form is open (a screen following a run re-reads it every few seconds, a write
+ * elsewhere invalidates it) refreshes what the user has not changed and never takes back what they typed or picked.
+ * Refine's form resets every field to the record it reads; the fields that differed from the record shown before are
+ * put back right after. They are taken in a layout effect, which runs before the reset (a passive effect of the same
+ * commit), while the form still holds what the user has.
+ */
+function useEditsKeptAcrossRereads(form: FormInstance, record: Record<string, unknown> | undefined) {
+  const shown = useRef(record);
+  const edits = useRef<Record<string, unknown>>(undefined);
+  useLayoutEffect(() => {
+    const before = shown.current;
+    shown.current = record;
+    edits.current = undefined;
+    if (!before || !record || before === record || String(before.id) !== String(record.id)) return;
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const changed = Object.keys(values).filter((name) => !sameValue(values[name], before[name]));
+    if (changed.length > 0) edits.current = Object.fromEntries(changed.map((name) => [name, values[name]]));
+  }, [form, record]);
+  useEffect(() => {
+    const kept = edits.current;
+    edits.current = undefined;
+    if (kept) form.setFieldsValue(kept);
+  }, [form, record]);
+}
+
+/** A followed record that changed on the server (its last change included) changes the list rows behind the form too. */
+function useListFollowsRecord(resource: string, record: Record<string, unknown> | undefined, follow: ResourceUiDescriptor['followRecord']) {
+  const invalidate = useInvalidate();
+  const shown = useRef(record);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = record;
+    if (!follow || !before || !record || before === record || (follow(before) === false && follow(record) === false)) return;
+    void invalidate({ resource, invalidates: ['list'] });
+  }, [resource, record, follow, invalidate]);
+}
+
 /**
  * Add, edit and view of one row in the container the schema asks for (modal or drawer), section by section: the
  * fields of each section, then its child rows, links and the screen's own section body. Mounted per opening, so
@@ -88,10 +127,9 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
     // The http layer already shows the server's message, unless the screen keeps failures to the console.
     errorNotification: false,
     meta: notifications.quietFailure ? { silent: true } : undefined,
+    queryOptions: ui.followRecord ? { refetchInterval: (query) => ui.followRecord!(query.state.data?.data) } : undefined,
     onMutationError: notifications.quietFailure ? (error) => console.error(`${schema.name}: save failed`, error) : undefined,
     onMutationSuccess: (answer) => {
-      // A saved node shows at once in the tree pickers and the tree beside a list.
-      if (schema.tree) forgetResourceTree(schema);
       onClose();
       if (mode === 'create') reveal(answer.data as Record<string, unknown>);
     },
@@ -99,6 +137,8 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
   const form = formProps.form!;
   const record = query?.data?.data as Record<string, unknown> | undefined;
   useDraftAcrossExpiry(schema.name, form, mode, formLoading || (mode !== 'create' && !record));
+  useEditsKeptAcrossRereads(form, record);
+  useListFollowsRecord(schema.name, record, ui.followRecord);
   const sections = sectionsOf(schema, mode);
   const titled = schema.sections !== undefined;
 

@@ -46,6 +46,11 @@ export interface ToolbarProps {
  */
 export interface ResourceUiDescriptor {
   sections?: Record<string, ComponentType<SectionProps>>;
+  /**
+   * How often the open form re-reads its record while the record changes on the server without the user (a task
+   * whose run goes on): milliseconds, or `false` to stop. What the user types or picks in the form is kept.
+   */
+  followRecord?(record: BaseRecord | undefined): number | false;
   columns?: Record<string, Partial<TableColumnType<BaseRecord>>>;
   /**
    * Rendered after the toolbar buttons with the list's current filters (import dialog, export download). A screen

@@ -1,13 +1,12 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useCustom, useSelect } from '@refinedev/core';
 import { Button, Cascader, Modal, Select, TreeSelect, Upload } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../providers/http';
+import type { BladeMeta } from '../../../providers/data';
 import { downloadObject, objectUploadRequest } from '../../../providers/objectUpload';
-import { endpointsOf, type FieldSchema, type RefSpec } from '../../../resources/types';
-import type { Registry } from '../../../resources/registry';
-import { useRegistry } from '../../registry';
-import { targetOf, useResourceTree } from './resourceTrees';
+import type { FieldSchema, RefSpec } from '../../../resources/types';
+import { useResourceTree } from './resourceTrees';
 import { CheckTree } from '../CheckTree';
 
 type Row = Record<string, unknown>;
@@ -16,14 +15,27 @@ type ControlProps = Record<string, unknown> & { value?: unknown; onChange?: (val
 /** Remote selects fetch this many rows (spec §9). */
 const REMOTE_SIZE = 100;
 
-export async function listRows(registry: Registry, ref: RefSpec, keyword: string): Promise<Row[]> {
-  const target = targetOf(registry, ref.resource);
-  const endpoint = ref.endpoint ?? endpointsOf(target).list;
-  const params: Record<string, unknown> = { current: 1, size: REMOTE_SIZE, ...ref.query };
-  if (keyword) params[ref.searchParam ?? ref.label] = keyword;
-  const response = await http.get(`${target.api}/${endpoint}`, { params });
-  const data = response.data.data as { records?: Row[] } | Row[] | null;
-  return Array.isArray(data) ? data : (data?.records ?? []);
+/**
+ * The rows a remote select offers, through Refine's `useSelect`: size 100, searched by the ref's key as the user
+ * types. One query per resource and search, read again after any write to that resource, so a project saved a moment
+ * ago is offered by every project picker.
+ */
+export function useRefRows(ref: Pick<RefSpec, 'resource' | 'label' | 'endpoint' | 'query' | 'searchParam'>) {
+  const searchField = ref.searchParam ?? ref.label;
+  const meta: BladeMeta = { ...(ref.endpoint ? { endpoints: { list: ref.endpoint } } : {}), ...(ref.query ? { query: ref.query } : {}) };
+  const { query, onSearch } = useSelect<Row>({
+    resource: ref.resource,
+    optionLabel: ref.label as never,
+    optionValue: 'id' as never,
+    searchField: searchField as never,
+    pagination: { currentPage: 1, pageSize: REMOTE_SIZE, mode: 'server' },
+    meta,
+    debounce: 250,
+    // The http layer already told the user about a failure.
+    errorNotification: false,
+    queryOptions: { placeholderData: (previous) => previous },
+  });
+  return { rows: query.data?.data ?? [], loading: query.isFetching, search: onSearch };
 }
 
 /**
@@ -39,25 +51,8 @@ export function RefSelect({
   ...control
 }: ControlProps & { field: FieldSchema; currentLabel?: string; onPick?: (row: Row | undefined) => void; placeholder?: string }) {
   const ref = field.ref!;
-  const registry = useRegistry();
-  const [rows, setRows] = useState<Row[]>([]);
+  const { rows, loading, search } = useRefRows(ref);
   const [keyword, setKeyword] = useState('');
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      listRows(registry, ref, keyword).then(
-        (found) => active && setRows(found),
-        () => undefined, // the http layer already told the user
-      ).finally(() => active && setLoading(false));
-    }, keyword ? 250 : 0);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [registry, ref, keyword]);
 
   const options = useMemo(() => {
     const list = rows.map((row) => ({ value: String(row.id), label: String(row[ref.label] ?? row.id) }));
@@ -73,7 +68,10 @@ export function RefSelect({
       showSearch
       allowClear
       filterOption={false}
-      onSearch={setKeyword}
+      onSearch={(value) => {
+        setKeyword(value);
+        search(value);
+      }}
       loading={loading}
       options={options}
       placeholder={placeholder}
@@ -81,7 +79,11 @@ export function RefSelect({
         control.onChange?.(value ?? '');
         onPick?.(rows.find((row) => String(row.id) === value));
       }}
-      onDropdownVisibleChange={(open) => open && keyword && setKeyword('')}
+      onOpenChange={(open) => {
+        if (!open || !keyword) return;
+        setKeyword('');
+        search('');
+      }}
     />
   );
 }
@@ -183,20 +185,8 @@ export function ObjectUploadInput({ value, onChange }: ControlProps) {
 export function RefMultiPicker({ field, title, onCancel, onPick }: { field: FieldSchema; title: string; onCancel(): void; onPick(rows: Row[]): void }) {
   const { t } = useTranslation();
   const ref = field.ref!;
-  const registry = useRegistry();
-  const [keyword, setKeyword] = useState('');
-  const [rows, setRows] = useState<Row[]>([]);
+  const { rows, search } = useRefRows(ref);
   const [picked, setPicked] = useState<Row[]>([]);
-  useEffect(() => {
-    let active = true;
-    const timer = setTimeout(() => {
-      listRows(registry, ref, keyword).then((found) => active && setRows(found), () => undefined);
-    }, keyword ? 250 : 0);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [registry, ref, keyword]);
   const options = [...picked, ...rows.filter((row) => !picked.some((item) => item.id === row.id))].map((row) => ({
     value: String(row.id),
     label: `${String(row[ref.label] ?? row.id)}${Object.values(ref.fill ?? {})[0] ? ` · ${String(row[Object.values(ref.fill ?? {})[0]] ?? '')}` : ''}`,
@@ -208,7 +198,7 @@ export function RefMultiPicker({ field, title, onCancel, onPick }: { field: Fiel
         mode="multiple"
         showSearch
         filterOption={false}
-        onSearch={setKeyword}
+        onSearch={search}
         options={options}
         value={picked.map((row) => String(row.id))}
         onChange={(ids: string[]) => setPicked(ids.map((id) => [...picked, ...rows].find((row) => String(row.id) === id)!).filter(Boolean))}
@@ -244,19 +234,14 @@ const toTreeData = (nodes: OptionNode[]): CheckNode[] =>
  * (an array; the form item joins them with commas); checking a node checks what is below it.
  */
 export function TreeOptionsChecks({ field, value, onChange }: ControlProps & { field: FieldSchema }) {
-  const [nodes, setNodes] = useState<OptionNode[]>([]);
-  const endpoint = field.treeOptions!.endpoint;
-  useEffect(() => {
-    let active = true;
-    http.get(endpoint).then(
-      (response) => active && setNodes((response.data.data as OptionNode[] | null) ?? []),
-      () => undefined, // the http layer already told the user
-    );
-    return () => {
-      active = false;
-    };
-  }, [endpoint]);
-  const treeData = useMemo(() => toTreeData(nodes), [nodes]);
+  const { query } = useCustom<OptionNode[]>({
+    url: field.treeOptions!.endpoint,
+    method: 'get',
+    // The http layer already told the user about a failure.
+    errorNotification: false,
+  });
+  const nodes = query.data?.data;
+  const treeData = useMemo(() => toTreeData(nodes ?? []), [nodes]);
   const checked = Array.isArray(value) ? (value as string[]) : [];
   return (
     <div className="crud-tree-checks" data-field={field.name}>

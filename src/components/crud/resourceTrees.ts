@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { http } from '../../../providers/http';
+import { useList } from '@refinedev/core';
+import type { BladeMeta } from '../../../providers/data';
 import type { Registry } from '../../../resources/registry';
-import { endpointsOf, type ResourceSchema } from '../../../resources/types';
 import { useRegistry } from '../../registry';
+import { endpointsOf } from '../../../resources/types';
 
 /* The trees of tree resources, as the list's tree filter and the form pickers load them: without any control's code. */
 
@@ -19,34 +19,23 @@ export interface TreeNode {
   [key: string]: unknown;
 }
 
-const treeCache = new Map<string, Promise<TreeNode[]>>();
+const NO_NODES: TreeNode[] = [];
 
-/** Forgets the loaded tree of a resource (after a write to it), so the next picker shows the change. */
-export function forgetResourceTree(target: ResourceSchema): void {
-  treeCache.delete(`${target.api}/${endpointsOf(target).tree}`);
-}
-
-/** The whole tree of a tree resource, loaded once per screen visit. */
+/**
+ * The whole tree of a tree resource, one query per resource shared by the pickers and the tree beside a list. It is a
+ * list query of the resource: a save or a delete there reads it again, so every picker shows the change at once.
+ */
 export function useResourceTree(resource: string): TreeNode[] {
-  const [tree, setTree] = useState<TreeNode[]>([]);
   const registry = useRegistry();
-  useEffect(() => {
-    const target = targetOf(registry, resource);
-    const url = `${target.api}/${endpointsOf(target).tree}`;
-    let pending = treeCache.get(url);
-    if (!pending) {
-      pending = http.get(url).then((response) => (response.data.data ?? []) as TreeNode[]);
-      pending.catch(() => treeCache.delete(url));
-      treeCache.set(url, pending);
-      // Edits elsewhere show on the next visit: the cache lives as long as this screen.
-      setTimeout(() => treeCache.delete(url), 30_000);
-    }
-    let active = true;
-    pending.then((nodes) => active && setTree(nodes), () => undefined);
-    return () => {
-      active = false;
-    };
-  }, [registry, resource]);
-  return tree;
+  const meta: BladeMeta = { endpoints: { list: endpointsOf(targetOf(registry, resource)).tree } };
+  const { result } = useList<TreeNode>({
+    resource,
+    pagination: { mode: 'off' },
+    meta,
+    // The http layer already told the user about a failure.
+    errorNotification: false,
+    // Several pickers of one form open at once: one read serves them for a while.
+    queryOptions: { staleTime: 30_000 },
+  });
+  return result.data.length > 0 ? result.data : NO_NODES;
 }
-

@@ -1,8 +1,8 @@
+import { useList } from '@refinedev/core';
 import { Badge, Button, Empty, List, Popover, Spin, Tabs, Tag, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../providers/http';
+import type { BladeMeta } from '../../../providers/data';
 import { noticeSchema } from '../../../resources/notice/schema';
 import { useMenuState } from '../MenuContext';
 import { menuByPath } from '../menuTree';
@@ -17,16 +17,7 @@ interface Notice {
   content?: string;
 }
 
-export const NOTICE_LIST_URL = '/api/blade-desk/notice/list';
 const NOTICE_PAGE_SIZE = 5;
-
-async function fetchNotices(): Promise<{ records: Notice[]; total: number }> {
-  const response = await http.get<{ data: { records: Notice[]; total: number } }>(NOTICE_LIST_URL, {
-    params: { current: 1, size: NOTICE_PAGE_SIZE, descs: 'release_time' },
-    silent: true,
-  });
-  return response.data.data;
-}
 
 /** Mail and message tabs hold sample entries (spec §1: the notice popover holds sample data); keys of their texts. */
 const SAMPLES = {
@@ -35,24 +26,21 @@ const SAMPLES = {
 } as const;
 
 /**
- * The newest notices, fetched once the menus say the user may read them (通知公告); a failure leaves the tab empty.
- * Without that menu nothing is asked: the server would refuse it.
+ * The newest notices, read once the menus say the user may read them (通知公告); a failure leaves the tab empty.
+ * Without that menu nothing is asked: the server would refuse it. A list query of the notice resource: a notice
+ * published on its screen shows in the bell at once.
  */
 function useNotices(allowed: boolean) {
-  const [state, setState] = useState<{ isLoading: boolean; data?: { records: Notice[]; total: number } }>({
-    isLoading: true,
+  const meta: BladeMeta = { silent: true };
+  const { result, query } = useList<Notice>({
+    resource: noticeSchema.name,
+    pagination: { currentPage: 1, pageSize: NOTICE_PAGE_SIZE },
+    sorters: [{ field: 'releaseTime', order: 'desc' }],
+    meta,
+    errorNotification: false,
+    queryOptions: { enabled: allowed, retry: false },
   });
-  useEffect(() => {
-    if (!allowed) return;
-    let current = true;
-    fetchNotices()
-      .then((data) => current && setState({ isLoading: false, data }))
-      .catch(() => current && setState({ isLoading: false }));
-    return () => {
-      current = false;
-    };
-  }, [allowed]);
-  return state;
+  return { isLoading: query.isLoading, records: result.data, total: result.total ?? 0 };
 }
 
 /** Bell with the number of server notices; tabs 邮件, 消息 (samples, labelled so) and 通知 (the server's notices). */
@@ -79,10 +67,10 @@ export function NoticePopover() {
     label: t('notices.notice'),
     children: notices.isLoading ? (
       <Spin />
-    ) : notices.data?.records.length ? (
+    ) : notices.records.length ? (
       <List<Notice>
         size="small"
-        dataSource={notices.data.records}
+        dataSource={notices.records}
         renderItem={(notice) => (
           <List.Item>
             <List.Item.Meta
@@ -114,7 +102,7 @@ export function NoticePopover() {
         />
       }
     >
-      <Badge count={notices.data?.total ?? 0} overflowCount={99} size="small" className="header-tools__badge">
+      <Badge count={notices.total} overflowCount={99} size="small" className="header-tools__badge">
         <Button type="text" icon={<BellOutlined />} aria-label={t('notices.title')} title={t('notices.title')} />
       </Badge>
     </Popover>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { http } from '../../../providers/http';
+import { useCustom } from '@refinedev/core';
+import { useCallback } from 'react';
 import type { DashboardFigures } from '../../../resources/wire';
 
 export const DASHBOARD_FIGURES_URL = '/api/blade-desk/dashboard/figures';
@@ -11,34 +11,15 @@ export interface FiguresState {
   reload: () => void;
 }
 
-/** The tenant's dashboard figures, loaded on mount and on `reload()`. Failures were already shown by the http layer. */
+/** The tenant's dashboard figures, read on mount and on `reload()`. Failures were already shown by the http layer. */
 export function useDashboardFigures(): FiguresState {
-  const [figures, setFigures] = useState<DashboardFigures>();
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    http.get(DASHBOARD_FIGURES_URL).then(
-      (response) => {
-        if (!active) return;
-        setFigures(response.data.data as DashboardFigures);
-        setFailed(false);
-        setLoading(false);
-      },
-      () => {
-        if (!active) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { figures, loading, failed, reload };
+  const { query } = useCustom<DashboardFigures>({
+    url: DASHBOARD_FIGURES_URL,
+    method: 'get',
+    errorNotification: false,
+    queryOptions: { retry: false },
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { figures: query.data?.data, loading: query.isFetching, failed: query.isError, reload };
 }
