@@ -11,7 +11,7 @@ import { parseWith } from '../../server/blade/validate';
 import { formFields } from '../../server/blade/body';
 import type { Db } from '../../server/db/types';
 import { PARAM } from '../../server/db/seed-data/settings';
-import { cellErrorText, pagesOf, readXlsxRows, receiveXlsx, templateResponse, xlsxResponse, type ExcelColumn } from '../../server/excel';
+import { cellErrorText, importGate, pagesOf, readXlsxRows, receiveXlsx, templateResponse, xlsxResponse, type ExcelColumn } from '../../server/excel';
 import { FAILURE_WINDOW_MS, MAX_FAILURES } from '../../server/users/lockout';
 import { hashPlainPassword } from '../../server/users/password';
 import { revokeUserSessions } from '../../server/users/sessions';
@@ -416,7 +416,7 @@ export const behaviour: ResourceBehaviour = {
       return xlsxResponse(`用户数据${formatDateTime(new Date()).slice(0, 10)}.xlsx`, EXPORT_COLUMNS, rows);
     });
 
-    operation('import', async (c) => {
+    operation('import', (c) => importGate.run(c, c.get('user').tenantId, async () => {
       const user = c.get('user');
       const covered = c.req.query('isCovered') === '1';
       const file = await receiveXlsx(c);
@@ -519,6 +519,6 @@ export const behaviour: ResourceBehaviour = {
         if (await store.submit(user, body)) imported += 1;
       }
       return send(c, R.data({ total: bodies.length, imported, skipped }));
-    });
+    }));
   },
 };
