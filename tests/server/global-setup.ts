@@ -115,6 +115,7 @@ export default async function setup(project: TestProject) {
   });
   await addFixtures(server.db);
   project.provide('serverUrl', server.url);
+  project.provide('serverPid', process.pid);
   return async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
