@@ -13,7 +13,8 @@ import type { Db } from '../../server/db/types';
 import { schedulerOf } from '../../server/jobs';
 import { PROCESSOR_TYPE, processorProblem, taskCodesOf, type JobRow } from '../../server/jobs/processors';
 import { JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, rearmJobs, timingOf } from '../../server/jobs/scheduler';
-import { timingProblem } from '../../server/jobs/timing';
+import { enabledCapProblem, jobLimitsFromEnv, minIntervalOf } from '../../server/jobs/limits';
+import { intervalProblem, timingProblem, type JobTiming } from '../../server/jobs/timing';
 import { RUN_STATUS_LABELS, toRunStatus } from '../task/runStatus';
 import type { FieldType } from '../types';
 import { JOB_INSTANCE_STATUS_OPTIONS, JOB_TRIGGER_TYPE_OPTIONS } from './schema';
@@ -77,13 +78,19 @@ async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string):
   return job;
 }
 
+/** A job about to be on: often enough apart for its tenant, and within the tenant's cap of enabled jobs. */
+async function limitProblem(db: Db, user: BladeUser, timing: JobTiming, jobId: string): Promise<string | undefined> {
+  const limits = jobLimitsFromEnv();
+  return intervalProblem(timing, minIntervalOf(limits, user.tenantId)) ?? (await enabledCapProblem(db, limits, user.tenantId, jobId));
+}
+
 /**
  * Jobs: checked when saved (timing, processor, the test tasks a `runTestTask` job names) and given their next
  * trigger; 运行 records an instance and runs it now; 启停 turns the schedule on or off; 同步 recomputes the next
  * trigger from now; `instance-list` pages a job's 运行记录.
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, user, values, before, isInsert }) {
+  async beforeWrite({ tx, user, id, values, before, isInsert }) {
     const row = { ...before, ...values };
     // A missing type is the required check's to answer (after this hook), with the form's message.
     if (text(row.timeExpressionType) === '' || text(row.processorType) === '') return;
@@ -95,6 +102,9 @@ export const behaviour: ResourceBehaviour = {
     });
     const timingText = timingProblem(timing);
     if (timingText) throw badRequest(timingText);
+    // A disabled job may keep any schedule: the limits hold for the jobs that run.
+    const limitText = Number(row.enable) === 1 ? await limitProblem(tx, user, timing, id) : undefined;
+    if (limitText) throw badRequest(limitText);
     const processorType = Number(row.processorType);
     const processorInfo = text(row.processorInfo).trim();
     const processorText = processorInfo === '' ? undefined : processorProblem(processorType, processorInfo);
@@ -134,6 +144,10 @@ export const behaviour: ResourceBehaviour = {
       const job = await jobOf(db, store, c.get('user'), requiredQueryId(query));
       const enable = query.enable?.trim();
       if (enable !== '0' && enable !== '1') throw badRequest(`${MSG.paramInvalid}: enable 只能是 0 或 1`);
+      if (enable === '1') {
+        const limitText = await limitProblem(db, c.get('user'), timingOf(job), String(job.id));
+        if (limitText) throw badRequest(limitText);
+      }
       await db.query('UPDATE blade_job_info SET enable = $2, update_user = $3, update_time = $4 WHERE id = $1', [
         job.id,
         Number(enable),
