@@ -42,7 +42,8 @@ function contentSecurityPolicy(nonce: string, formAction: boolean): string {
 
 /**
  * Security headers on every answer. The SSO form's CSP leaves out `form-action`: its post redirects to the
- * client's registered address, which may be another origin.
+ * client's registered address, which may be another origin. An answer's own CSP, Content-Disposition and nosniff
+ * (a stored object's) are kept.
  */
 export function securityHeaders(ssoFormPath: string): MiddlewareHandler {
   return async (c, next) => {
@@ -50,7 +51,8 @@ export function securityHeaders(ssoFormPath: string): MiddlewareHandler {
     const headers = c.res.headers;
     const nonce = c.get('cspNonce' as never) as string | undefined;
     const isHtml = (headers.get('content-type') ?? '').startsWith('text/html');
-    if (isHtml || nonce) {
+    // A served object (an upload stored as text/html) brings its own sandbox policy: the page's would let it run.
+    if ((isHtml || nonce) && !headers.has('Content-Security-Policy')) {
       headers.set('Content-Security-Policy', contentSecurityPolicy(nonce ?? 'none', c.req.path !== ssoFormPath));
     }
     if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');

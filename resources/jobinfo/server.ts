@@ -14,7 +14,8 @@ import type { Db } from '../../server/db/types';
 import { schedulerOf } from '../../server/jobs';
 import { PROCESSOR_TYPE, processorProblem, taskCodesOf, type JobRow } from '../../server/jobs/processors';
 import { JOB_COLUMNS, TRIGGER_TYPE, nextTriggerText, rearmJobs, timingOf } from '../../server/jobs/scheduler';
-import { timingProblem } from '../../server/jobs/timing';
+import { enabledCapProblem, jobLimitsFromEnv, minIntervalOf } from '../../server/jobs/limits';
+import { intervalProblem, timingProblem, type JobTiming } from '../../server/jobs/timing';
 import { RUN_STATUS_LABELS, toRunStatus } from '../task/runStatus';
 import type { FieldType } from '../types';
 import { JOB_INSTANCE_STATUS_OPTIONS, JOB_TRIGGER_TYPE_OPTIONS } from './schema';
@@ -79,13 +80,19 @@ async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string):
   return job;
 }
 
+/** A job about to be on: often enough apart for its tenant, and within the tenant's cap of enabled jobs. */
+async function limitProblem(db: Db, user: BladeUser, timing: JobTiming, jobId: string): Promise<string | undefined> {
+  const limits = jobLimitsFromEnv();
+  return intervalProblem(timing, minIntervalOf(limits, user.tenantId)) ?? (await enabledCapProblem(db, limits, user.tenantId, jobId));
+}
+
 /**
  * Jobs: checked when saved (timing, processor, the test tasks a `runTestTask` job names) and given their next
  * trigger; 运行 records an instance and runs it now; 启停 turns the schedule on or off; 同步 recomputes the next
  * trigger from now; `instance-list` pages a job's 运行记录.
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, user, values, before, isInsert, isPatch }) {
+  async beforeWrite({ tx, user, id, values, before, isInsert, isPatch }) {
     const row = { ...before, ...values };
     // A missing type is the required check's to answer (after this hook), with the form's message.
     if (text(row.timeExpressionType) === '' || text(row.processorType) === '') return;
@@ -96,10 +103,15 @@ export const behaviour: ResourceBehaviour = {
       lifecycle_end: dateText(row.lifecycleEnd),
     });
     values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
-    // A patch (启停) changes neither timing nor processor: only the next trigger follows the switch.
+    // A patch (启停) changes neither timing nor processor, already checked when saved.
+    if (!isPatch) {
+      const timingText = timingProblem(timing);
+      if (timingText) throw badRequest(timingText);
+    }
+    // A disabled job may keep any schedule: the limits hold for the jobs that run, also when 启停 turns one on.
+    const limitText = Number(row.enable) === 1 ? await limitProblem(tx, user, timing, id) : undefined;
+    if (limitText) throw badRequest(limitText);
     if (isPatch) return;
-    const timingText = timingProblem(timing);
-    if (timingText) throw badRequest(timingText);
     const processorType = Number(row.processorType);
     const processorInfo = text(row.processorInfo).trim();
     const processorText = processorInfo === '' ? undefined : processorProblem(processorType, processorInfo);

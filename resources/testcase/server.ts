@@ -6,7 +6,7 @@ import { R } from '../../server/blade/envelope';
 import { BladeError, badRequest } from '../../server/blade/errors';
 import { nextId } from '../../server/blade/ids';
 import { scopedWhere } from '../../server/blade/scope';
-import { cellErrorText, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn } from '../../server/excel';
+import { cellErrorText, importGate, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn } from '../../server/excel';
 import { tenantObjectKey, uploadKey } from '../../server/storage/keys';
 import { exportAndRecord, listRows } from '../exportchecklist/exports';
 import { importCheckSchema } from '../importcheck/schema';
@@ -217,7 +217,8 @@ export const behaviour: ResourceBehaviour = {
 
     read(`${base}/template`, async () => templateResponse('测试用例导入模板.xlsx', (await columnsOf(services)) as ExcelColumn<never>[]));
 
-    operation('import', {}, async ({ c, user }) => {
+    // Checks and uploads take a turn of the process's import gate: a few at once, fairly among tenants.
+    operation('import', {}, ({ c, user }) => importGate.run(c, user.tenantId, async () => {
       const file = await receiveXlsx(c);
       const bathNo = newBatchNo();
       const { key } = uploadKey('import', file.name, file.size, Date.now());
@@ -240,9 +241,9 @@ export const behaviour: ResourceBehaviour = {
         errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
       });
       return R.data({ id, bathNo, fileUrl: key, total: checked.total, valid: checked.good.length, errors: checked.errors });
-    });
+    }));
 
-    operation('import', { path: `${base}/uploadTestCase`, body: uploadBody }, async ({ user, body: { bathNo } }) => {
+    operation('import', { path: `${base}/uploadTestCase`, body: uploadBody }, ({ c, user, body: { bathNo } }) => importGate.run(c, user.tenantId, async () => {
       const page = await records.list(user, { bathNo_equal: bathNo, optType_equal: String(OPT_CHECK), size: '1' });
       const checkRecord = page.records[0] as Row | undefined;
       if (!checkRecord?.fileUrl) throw badRequest(`批次号「${bathNo}」不存在`);
@@ -268,7 +269,7 @@ export const behaviour: ResourceBehaviour = {
         errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
       });
       return R.data({ id, bathNo, total: checked.total, imported: checked.good.length, skipped: checked.badRows, errors: checked.errors });
-    });
+    }));
 
     operation('export', {}, ({ c, user }) => {
       const query = c.req.query();

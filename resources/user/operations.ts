@@ -8,6 +8,7 @@ import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import { fieldInput } from '../../server/blade/validate';
+import { importGate } from '../../server/excel';
 import { hashPlainPassword } from '../../server/users/password';
 import { revokeUserSessions } from '../../server/users/sessions';
 import { assertOwned, initPasswordOf } from './lookups';
@@ -71,5 +72,6 @@ export function userOperations({ operation, store, services }: ResourceRoutes) {
   );
 
   operation('export', {}, ({ c, user }) => exportUsers(store, db, user, c.req.query()));
-  operation('import', {}, ({ c, user }) => importUsers(c, store, db, user));
+  // An import takes a turn of the process's import gate: a few at once, fairly among tenants.
+  operation('import', {}, ({ c, user }) => importGate.run(c, user.tenantId, () => importUsers(c, store, db, user)));
 }

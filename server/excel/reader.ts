@@ -18,16 +18,26 @@ export interface ReadOptions {
   maxRows?: number;
   /** Rows read between two turns given back to the event loop. */
   batchSize?: number;
-  /** A part of the file (the sheet, its shared strings) that inflates to more bytes than this: the file is refused. */
-  maxPartBytes?: number;
+  /** The parts read (workbook, shared strings, styles, the sheet) inflate to more bytes than this: the file is refused. */
+  maxInflatedBytes?: number;
+  /** More shared strings (the distinct texts an xlsx keeps in one table) than this: the file is refused. */
+  maxSharedStrings?: number;
+  /** Shared strings holding more characters than this in all: the file is refused. */
+  maxSharedTextLength?: number;
 }
 
 export const DEFAULT_MAX_ROWS = 50_000;
 const DEFAULT_BATCH = 200;
 export const NOT_XLSX = '文件不是有效的xlsx文件';
-/** Room for 50 000 rows of 20 columns many times over; a "zip bomb" of a few MB stops here instead of filling memory. */
-const DEFAULT_MAX_PART_BYTES = 256 * 1024 * 1024;
-const TOO_LARGE_UNZIPPED = '文件内容过大，请分批导入';
+/**
+ * The limits of one file. A 10 000-row case sheet written by Excel inflates to ~15 MB and holds < 120 000 shared
+ * strings; a "zip bomb" (a few hundred KB that inflate to hundreds of MB of tiny rich-text strings) stops at one of
+ * them after a second or two, holding at most the table below, never the file's whole content.
+ */
+export const DEFAULT_MAX_INFLATED_BYTES = 100 * 1024 * 1024;
+export const DEFAULT_MAX_SHARED_STRINGS = 300_000;
+export const DEFAULT_MAX_SHARED_TEXT = 20_000_000;
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)}MB` : `${Math.floor(bytes / 1024)}KB`);
 
 /** Header text as users write it: spaces trimmed, a leading `*` (the usual "required" mark) ignored. */
 const headerText = (value: unknown) => String(plainCellValue(value) ?? '').trim().replace(/^\*\s*/, '');
@@ -70,7 +80,8 @@ interface WorkbookParts {
   model?: { sheets?: { rId: string }[] };
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  sharedStrings?: string[];
+  _parseSharedStrings(entry: Readable): AsyncGenerator<{ index: number; text: unknown }>;
   _parseStyles(entry: Readable): Promise<void>;
   _parseWorksheet(entry: Readable, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<StreamedRow> }>;
 }
@@ -87,23 +98,53 @@ function firstSheetPath(parts: WorkbookParts, entries: Map<string, ZipEntry>): s
   return [...entries.keys()].filter((name) => !Number.isNaN(sheetNumber(name))).sort((a, b) => sheetNumber(a) - sheetNumber(b))[0];
 }
 
+interface Limits {
+  maxInflatedBytes: number;
+  maxSharedStrings: number;
+  maxSharedTextLength: number;
+}
+
+/** A shared string as the sheet's cells need it: rich text flattened to its text (fonts are no data of ours). */
+function sharedText(value: unknown): string {
+  const plain = plainCellValue(value);
+  return plain === undefined ? '' : String(plain);
+}
+
+/**
+ * The shared-string table as plain strings, within the limits: exceljs' own cache keeps every rich-text run as an
+ * object with its font (2 million of them took ~600 MB), so the table is read with 'emit' and kept here instead.
+ */
+async function readSharedStrings(parts: WorkbookParts, entry: Readable, limits: Limits): Promise<string[]> {
+  const table: string[] = [];
+  let length = 0;
+  for await (const { text } of parts._parseSharedStrings(entry)) {
+    const value = sharedText(text);
+    length += value.length;
+    if (table.length >= limits.maxSharedStrings) throw badRequest(`文件中的文本超过${limits.maxSharedStrings}条，请分批导入`);
+    if (length > limits.maxSharedTextLength) throw badRequest(`文件中的文本超过${limits.maxSharedTextLength}个字符，请分批导入`);
+    table.push(value);
+  }
+  return table;
+}
+
 /**
  * The rows of the workbook's first sheet, streamed. Throws ZipFormatError when the file is no xlsx. Every part stream
  * it opens is added to `opened`, for the caller to close (a reader that stops early leaves the sheet's open).
  */
-async function firstSheetRows(bytes: Buffer, maxPartBytes: number, opened: Readable[]): Promise<AsyncIterable<StreamedRow>> {
+async function firstSheetRows(bytes: Buffer, limits: Limits, opened: Readable[]): Promise<AsyncIterable<StreamedRow>> {
   const entries = zipEntries(bytes);
+  const budget = { left: limits.maxInflatedBytes };
   const part = (name: string) => {
     const entry = entries.get(name);
     if (!entry) return undefined;
-    const stream = entryStream(bytes, entry, maxPartBytes);
+    const stream = entryStream(bytes, entry, budget);
     opened.push(stream);
     return stream;
   };
   // styles 'cache': without the number formats, dates would come back as plain serial numbers.
   const parts = new (await loadExcelJs()).stream.xlsx.WorkbookReader(null as never, {
     worksheets: 'emit',
-    sharedStrings: 'cache',
+    sharedStrings: 'emit',
     styles: 'cache',
     hyperlinks: 'ignore',
   }) as unknown as WorkbookParts;
@@ -113,7 +154,8 @@ async function firstSheetRows(bytes: Buffer, maxPartBytes: number, opened: Reada
   if (!workbookPart) throw new ZipFormatError('no xl/workbook.xml');
   await parts._parseWorkbook(workbookPart);
   const sharedStrings = part('xl/sharedStrings.xml');
-  if (sharedStrings) for await (const _ of parts._parseSharedStrings(sharedStrings));
+  // The sheet reader looks shared-string cells up in this table.
+  if (sharedStrings) parts.sharedStrings = await readSharedStrings(parts, sharedStrings, limits);
   const styles = part('xl/styles.xml');
   if (styles) await parts._parseStyles(styles);
   const sheetPath = firstSheetPath(parts, entries);
@@ -129,7 +171,8 @@ async function firstSheetRows(bytes: Buffer, maxPartBytes: number, opened: Reada
  * The data rows of the first sheet of an `.xlsx`, streamed: row 1 names the columns (in any order; unknown ones are
  * ignored), every later non-empty row is converted and checked cell by cell. Gives the event loop a turn every
  * `batchSize` rows, so a large file does not hold up other requests. A file that is not an xlsx, lacks a required
- * column, has too many rows or a part that inflates past `maxPartBytes` is refused with a 400 BladeError.
+ * column, has too many rows, too many shared strings or parts that inflate past `maxInflatedBytes` is refused with a
+ * 400 BladeError naming the limit. Memory: the upload, the shared-string table (bounded) and one batch of rows.
  */
 export async function* readXlsxRows(input: Uint8Array, columns: ExcelColumn<never>[], options: ReadOptions = {}): AsyncGenerator<SheetRow> {
   const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
@@ -139,8 +182,13 @@ export async function* readXlsxRows(input: Uint8Array, columns: ExcelColumn<neve
   let positions: Map<string, number> | undefined;
   let count = 0;
   const opened: Readable[] = [];
+  const limits: Limits = {
+    maxInflatedBytes: options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES,
+    maxSharedStrings: options.maxSharedStrings ?? DEFAULT_MAX_SHARED_STRINGS,
+    maxSharedTextLength: options.maxSharedTextLength ?? DEFAULT_MAX_SHARED_TEXT,
+  };
   try {
-    for await (const row of await firstSheetRows(bytes, options.maxPartBytes ?? DEFAULT_MAX_PART_BYTES, opened)) {
+    for await (const row of await firstSheetRows(bytes, limits, opened)) {
       const cells = (row.values as unknown[]).slice(1);
       if (!positions) {
         if (isEmptyRow(cells)) continue;
@@ -167,7 +215,7 @@ export async function* readXlsxRows(input: Uint8Array, columns: ExcelColumn<neve
     }
   } catch (error) {
     if (error instanceof BladeError) throw error;
-    if (error instanceof ZipEntryTooLarge) throw badRequest(TOO_LARGE_UNZIPPED);
+    if (error instanceof ZipEntryTooLarge) throw badRequest(`文件解压后超过${sizeText(limits.maxInflatedBytes)}，请分批导入`);
     throw badRequest(NOT_XLSX);
   } finally {
     for (const stream of opened) stream.destroy();

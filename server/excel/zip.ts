@@ -93,23 +93,27 @@ export function zipEntries(bytes: Buffer): Map<string, ZipEntry> {
   return entries;
 }
 
+/** What the parts of one file may inflate to together: every part read draws on it. */
+export interface InflateBudget {
+  left: number;
+}
+
 /**
- * The entry's text as a stream, inflated chunk by chunk; fails with ZipEntryTooLarge past `maxBytes`. Chunks are
- * decoded here, as strings: exceljs decodes each Buffer chunk on its own, which breaks a character whose UTF-8 bytes
- * straddle two chunks.
+ * The entry's text as a stream, inflated chunk by chunk; fails with ZipEntryTooLarge once the parts read so far pass
+ * the budget (a "zip bomb" stops there, whichever part carries it). Chunks are decoded here, as strings: exceljs
+ * decodes each Buffer chunk on its own, which breaks a character whose UTF-8 bytes straddle two chunks.
  */
-export function entryStream(bytes: Buffer, entry: ZipEntry, maxBytes: number): Readable {
+export function entryStream(bytes: Buffer, entry: ZipEntry, budget: InflateBudget): Readable {
   const header = entry.headerOffset;
   if (header + 30 > bytes.length || bytes.readUInt32LE(header) !== LOCAL_FILE_HEADER) throw new ZipFormatError(`bad local header of ${entry.name}`);
   const start = header + 30 + bytes.readUInt16LE(header + 26) + bytes.readUInt16LE(header + 28);
   const end = start + entry.compressedSize;
   if (end > bytes.length) throw new ZipFormatError(`${entry.name} runs past the end`);
   const compressed = Readable.from([bytes.subarray(start, end)], { objectMode: false });
-  let total = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      if (total > maxBytes) callback(new ZipEntryTooLarge(entry.name));
+      budget.left -= chunk.length;
+      if (budget.left < 0) callback(new ZipEntryTooLarge(entry.name));
       else callback(null, chunk);
     },
   });

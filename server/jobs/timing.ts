@@ -63,6 +63,33 @@ export function timingProblem(timing: JobTiming, now: Date = new Date()): string
   }
 }
 
+/** Upcoming triggers looked at for the shortest gap of a CRON expression: a pattern's irregular gaps show in them. */
+const GAP_SAMPLE = 120;
+
+/**
+ * The shortest time between two triggers of a timed job (a CRON expression's among its next triggers), or undefined
+ * when it is not timed or triggers less than twice.
+ */
+export function shortestGapMs(timing: JobTiming, now: Date = new Date()): number | undefined {
+  if (!isTimed(timing.timeExpressionType) || timingProblem(timing, now)) return undefined;
+  const expression = (timing.timeExpression ?? '').trim();
+  if (timing.timeExpressionType !== TIME_TYPE.cron) return intervalOf(expression);
+  const runs = cronOf(expression).nextRuns(GAP_SAMPLE, now);
+  let shortest: number | undefined;
+  for (let index = 1; index < runs.length; index += 1) {
+    const gap = runs[index].getTime() - runs[index - 1].getTime();
+    if (shortest === undefined || gap < shortest) shortest = gap;
+  }
+  return shortest;
+}
+
+/** The refusal of a schedule that would run the job more often than every `minSeconds`; undefined when it does not. */
+export function intervalProblem(timing: JobTiming, minSeconds: number, now: Date = new Date()): string | undefined {
+  const gap = shortestGapMs(timing, now);
+  if (gap === undefined || gap >= minSeconds * 1000) return undefined;
+  return `时间表达式: 两次运行的间隔不能小于${minSeconds}秒`;
+}
+
 /**
  * When the schedule next triggers the job, strictly after `after` (for a fixed delay: the end of the last run), or
  * undefined when it never does again (not timed, or past its lifecycle). A job not yet in its lifecycle starts at it.

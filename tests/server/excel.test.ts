@@ -162,12 +162,32 @@ describe('import: rows by header names, checked cell by cell', () => {
     expect(new Set(outcomes)).toEqual(new Set([JSON.stringify([{ caseName: '登录', priority: '1' }])]));
   });
 
-  it('refuses a file whose sheet inflates past the limit, before holding it in memory', async () => {
+  it('refuses a file whose parts inflate past the limit, naming it, before holding it in memory', async () => {
     const rows = [['用例标题', '优先级'], ...Array.from({ length: 2000 }, (_, i) => [`用例${i}`, '高'])];
     const bytes = await xlsxOf(rows);
-    const read = readXlsxSheet(bytes, IMPORT_COLUMNS, { maxPartBytes: 32 * 1024 });
-    await expect(read).rejects.toMatchObject({ code: 400, message: '文件内容过大，请分批导入' });
+    const small = readXlsxSheet(bytes, IMPORT_COLUMNS, { maxInflatedBytes: 32 * 1024 });
+    await expect(small).rejects.toMatchObject({ code: 400, message: '文件解压后超过32KB，请分批导入' });
     expect((await readXlsxSheet(bytes, IMPORT_COLUMNS)).rows).toHaveLength(2000);
+  });
+
+  it('refuses a shared-string table past its limits (count, then characters), naming the limit', async () => {
+    // exceljs' Workbook writer keeps texts in the shared-string table, as Excel does.
+    const rows = [['用例标题', '优先级'], ...Array.from({ length: 300 }, (_, i) => [`用例${i}`, '高'])];
+    const bytes = await xlsxOf(rows);
+    await expect(readXlsxSheet(bytes, IMPORT_COLUMNS, { maxSharedStrings: 100 })).rejects.toMatchObject({ code: 400, message: '文件中的文本超过100条，请分批导入' });
+    await expect(readXlsxSheet(bytes, IMPORT_COLUMNS, { maxSharedTextLength: 500 })).rejects.toMatchObject({ code: 400, message: '文件中的文本超过500个字符，请分批导入' });
+    const { rows: read } = await readXlsxSheet(bytes, IMPORT_COLUMNS, { maxSharedStrings: 400 });
+    expect(read.map((row) => row.values.caseName)).toEqual(rows.slice(1).map((row) => row[0]));
+  });
+
+  it('reads rich-text cells as their text', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('用例');
+    sheet.addRow(['用例标题', '优先级']);
+    sheet.addRow([{ richText: [{ text: '登录', font: { bold: true } }, { text: '成功' }] }, { richText: [{ text: '高' }] }]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const { rows } = await readXlsxSheet(bytes, IMPORT_COLUMNS);
+    expect(rows.map((row) => row.values)).toEqual([{ caseName: '登录成功', priority: '1' }]);
   });
 
   it('refuses more rows than allowed', async () => {

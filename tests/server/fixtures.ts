@@ -50,5 +50,7 @@ export const QUOTA_TENANT = {
 declare module 'vitest' {
   export interface ProvidedContext {
     serverUrl: string;
+    /** The process the server runs in (the test runner's main process), for tests that watch its memory. */
+    serverPid: number;
   }
 }

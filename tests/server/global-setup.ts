@@ -116,6 +116,7 @@ export default async function setup(project: TestProject) {
   }, { resources: registry });
   await addFixtures(server.db);
   project.provide('serverUrl', server.url);
+  project.provide('serverPid', process.pid);
   return async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -90,6 +90,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  // The administrator tenant may run jobs every second here (the tests watch fixed-rate runs); others keep 10 s.
+  process.env.BLADE_JOB_FAST_TENANTS = '000000';
   dataDir = mkdtempSync(join(tmpdir(), 'blade-jobs-test-'));
   server = await startServer({
     port: 0,
@@ -177,6 +179,72 @@ describe('saving a job', () => {
     expect(Number(job.jobId)).toBeGreaterThan(0);
     const paused = await saveJob({ timeExpressionType: 2, timeExpression: '0 30 3 * * ?', processorInfo: 'cleanJobInstances', enable: 0 });
     expect(paused.nextTriggerTime).toBe('');
+  });
+});
+
+describe('limits of a tenant not let run jobs every second', () => {
+  let tenantAdmin: string;
+  let tenantApp: string;
+  const tenantApi = (path: string, options: Parameters<typeof call>[1] = {}) => call(path, { base: server.url, token: tenantAdmin, ...options });
+  const submit = (job: Record<string, unknown>) =>
+    tenantApi(`${JOB}/submit`, { json: { jobServerId: tenantApp, jobName: `limit-${nextId()}`, processorInfo: 'cleanJobInstances', ...job } });
+
+  beforeAll(async () => {
+    const tenantName = `任务限制${nextId().slice(-6)}`;
+    expect((await api('/api/blade-system/tenant/submit', { json: { tenantName, linkman: 'x' } })).body.code).toBe(200);
+    const [tenant] = (await api(`/api/blade-system/tenant/list?tenantName_equal=${encodeURIComponent(tenantName)}`)).body.data.records;
+    const query = new URLSearchParams({ tenantId: tenant.tenantId, username: 'admin', password: md5('admin'), grant_type: 'password', scope: 'all', type: 'account' });
+    tenantAdmin = (await call(`/api/blade-auth/oauth/token?${query}`, { base: server.url, method: 'POST', headers: { 'Tenant-Id': tenant.tenantId } })).body.access_token;
+    const app = await tenantApi(`${SERVER}/submit`, {
+      json: { jobServerName: `限制应用-${nextId()}`, jobServerUrl: `${receiverUrl}/dispatch`, jobAppName: 'limits', jobAppPassword: 'App-secret-1' },
+    });
+    expect(app.body, app.text).toMatchObject({ code: 200 });
+    tenantApp = (await tenantApi(`${SERVER}/list?jobAppName=limits`)).body.data.records[0].id;
+  });
+
+  it('refuses a schedule that runs more often than every 10 s, naming 时间表达式; a paused job may keep it', async () => {
+    for (const timing of [
+      { timeExpressionType: 2, timeExpression: '* * * * * ?' },
+      { timeExpressionType: 2, timeExpression: '*/5 * * * * ?' },
+      // Irregular: one gap of 2 s each minute.
+      { timeExpressionType: 2, timeExpression: '0,2 * * * * ?' },
+      { timeExpressionType: 3, timeExpression: '5000' },
+      { timeExpressionType: 4, timeExpression: '9999' },
+    ]) {
+      const answer = await submit(timing);
+      expect(answer.body, JSON.stringify(timing)).toMatchObject({ code: 400, msg: '时间表达式: 两次运行的间隔不能小于10秒' });
+    }
+    expect((await submit({ timeExpressionType: 2, timeExpression: '*/10 * * * * ?' })).body.code).toBe(200);
+    expect((await submit({ timeExpressionType: 3, timeExpression: '10000' })).body.code).toBe(200);
+    // Off again: the schedulers of later tests count every due job.
+    for (const job of (await tenantApi(`${JOB}/list?enable=1&size=100`)).body.data.records as { id: string }[]) {
+      expect((await tenantApi(`${JOB}/change?id=${job.id}&enable=0`, { method: 'POST' })).body.code).toBe(200);
+    }
+    expect((await submit({ timeExpressionType: 2, timeExpression: '* * * * * ?', enable: 0 })).body.code).toBe(200);
+    // The administrator tenant is let run every second.
+    expect((await api(`${JOB}/submit`, { json: { jobServerId: appId, jobName: `fast-${nextId()}`, timeExpressionType: 2, timeExpression: '* * * * * ?', processorInfo: 'cleanJobInstances', enable: 0 } })).body.code).toBe(200);
+  });
+
+  it('caps the enabled jobs of a tenant: past it a save or 启停 that turns one on is refused, naming 是否开启', async () => {
+    process.env.BLADE_JOB_MAX_ENABLED = '3';
+    try {
+      const enabled = async () => (await tenantApi(`${JOB}/list?enable=1&size=100`)).body.data.records as { id: string }[];
+      while ((await enabled()).length < 3) expect((await submit({ timeExpressionType: 1 })).body.code).toBe(200);
+      const refused = await submit({ timeExpressionType: 1 });
+      expect(refused.body).toMatchObject({ code: 400, msg: '是否开启: 每个租户最多开启3个任务，请先停用其他任务' });
+      expect((await submit({ timeExpressionType: 1, enable: 0 })).body.code).toBe(200);
+      const paused = (await tenantApi(`${JOB}/list?enable=0&size=100`)).body.data.records as { id: string }[];
+      const switchOn = await tenantApi(`${JOB}/change?id=${paused[0].id}&enable=1`, { method: 'POST' });
+      expect(switchOn.body).toMatchObject({ code: 400, msg: '是否开启: 每个租户最多开启3个任务，请先停用其他任务' });
+      // An enabled job saved again is not one more.
+      const [first] = await enabled();
+      const detail = (await tenantApi(`${JOB}/detail?id=${first.id}`)).body.data;
+      expect((await tenantApi(`${JOB}/submit`, { json: { ...detail, jobDescription: '再次保存' } })).body.code).toBe(200);
+      expect((await tenantApi(`${JOB}/change?id=${first.id}&enable=0`, { method: 'POST' })).body.code).toBe(200);
+      expect((await tenantApi(`${JOB}/change?id=${paused[0].id}&enable=1`, { method: 'POST' })).body.code).toBe(200);
+    } finally {
+      delete process.env.BLADE_JOB_MAX_ENABLED;
+    }
   });
 });
 

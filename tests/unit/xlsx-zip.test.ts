@@ -74,8 +74,8 @@ describe('zip entries of an archive in memory', () => {
     ]);
     const entries = zipEntries(bytes);
     expect([...entries.keys()]).toEqual(['xl/worksheets/sheet1.xml', 'xl/workbook.xml']);
-    expect(await textOf(entryStream(bytes, entries.get('xl/workbook.xml')!, 1024))).toBe('<workbook/>');
-    expect(await textOf(entryStream(bytes, entries.get('xl/worksheets/sheet1.xml')!, 1024))).toBe('<sheet/>');
+    expect(await textOf(entryStream(bytes, entries.get('xl/workbook.xml')!, { left: 1024 }))).toBe('<workbook/>');
+    expect(await textOf(entryStream(bytes, entries.get('xl/worksheets/sheet1.xml')!, { left: 1024 }))).toBe('<sheet/>');
   });
 
   it('reads sizes and offsets kept in a zip64 extra field', async () => {
@@ -84,15 +84,15 @@ describe('zip entries of an archive in memory', () => {
       { name: 'xl/workbook.xml', content: Buffer.from('<workbook/>'), zip64: true },
     ]);
     const entries = zipEntries(bytes);
-    expect(await textOf(entryStream(bytes, entries.get('xl/workbook.xml')!, 1024))).toBe('<workbook/>');
-    expect(await textOf(entryStream(bytes, entries.get('xl/styles.xml')!, 1024))).toBe('<styles/>');
+    expect(await textOf(entryStream(bytes, entries.get('xl/workbook.xml')!, { left: 1024 }))).toBe('<workbook/>');
+    expect(await textOf(entryStream(bytes, entries.get('xl/styles.xml')!, { left: 1024 }))).toBe('<styles/>');
   });
 
   it('keeps a character whose UTF-8 bytes straddle two inflated chunks whole', async () => {
     // 100 000 three-byte characters inflate to many 16 KiB chunks; 16 384 is not a multiple of 3.
     const content = '中'.repeat(100_000);
     const bytes = zipOf([{ name: 'a.xml', content: Buffer.from(content) }]);
-    const text = await textOf(entryStream(bytes, zipEntries(bytes).get('a.xml')!, 1024 * 1024));
+    const text = await textOf(entryStream(bytes, zipEntries(bytes).get('a.xml')!, { left: 1024 * 1024 }));
     expect(text.length).toBe(100_000);
     expect(text).toBe(content);
   });
@@ -100,7 +100,7 @@ describe('zip entries of an archive in memory', () => {
   it('stops an entry that inflates past its limit', async () => {
     const bytes = zipOf([{ name: 'bomb.xml', content: Buffer.alloc(2 * 1024 * 1024, 0x41) }]);
     expect(bytes.length).toBeLessThan(10 * 1024);
-    await expect(textOf(entryStream(bytes, zipEntries(bytes).get('bomb.xml')!, 1024 * 1024))).rejects.toBeInstanceOf(ZipEntryTooLarge);
+    await expect(textOf(entryStream(bytes, zipEntries(bytes).get('bomb.xml')!, { left: 1024 * 1024 }))).rejects.toBeInstanceOf(ZipEntryTooLarge);
   });
 
   it('refuses what is not a zip archive, or one an xlsx never is', () => {

@@ -24,6 +24,30 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   jpeg: 'image/jpeg',
   pdf: 'application/pdf',
 };
+/**
+ * What the upload screens send (测试脚本: python, as the browser names it, or packed; sheets, documents and images
+ * beside them), by the type before any `;`. Anything else, HTML and SVG first, could run in a browser that opens it.
+ */
+const UPLOAD_TYPES = new Set([
+  'text/x-python',
+  'text/x-python-script',
+  'text/x-script.python',
+  'text/plain',
+  'application/json',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+  'text/csv',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
 const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}(;\s*charset=[a-z0-9_-]{1,32})?$/i;
 
 /** The spec's key of an uploaded test script: `script/{name}_fb_{size}_b_{timestamp}.{ext}`. */
@@ -53,6 +77,8 @@ export const ossModule: BladeModule = (app, { config, storage }) => {
     const { key, extension } = scriptKey(fileName, size, Date.now());
     const contentType = (c.req.query('contentType') ?? '').trim() || TYPES_BY_EXTENSION[extension] || 'application/octet-stream';
     if (!CONTENT_TYPE.test(contentType)) throw badRequest(`${MSG.paramInvalid}: contentType`);
+    const baseType = contentType.split(';')[0].trim().toLowerCase();
+    if (!UPLOAD_TYPES.has(baseType)) throw badRequest(`${MSG.paramInvalid}: contentType 不支持上传${baseType}类型的文件`);
 
     const objectKey = tenantObjectKey(c.get('user').tenantId, key);
     const details = storage.describe();
