@@ -94,9 +94,11 @@ export const behaviour: ResourceBehaviour = {
       lifecycle_start: dateText(row.lifecycleStart),
       lifecycle_end: dateText(row.lifecycleEnd),
     });
-    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
-    // A patch (启停) changes neither timing nor processor: only the next trigger follows the switch.
-    if (isPatch) return;
+    // A patch (启停) changes neither timing nor processor, checked when they were saved: only the next trigger follows.
+    if (isPatch) {
+      values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
+      return;
+    }
     const timingText = timingProblem(timing);
     if (timingText) throw badRequest(timingText);
     const processorType = Number(row.processorType);
@@ -113,6 +115,7 @@ export const behaviour: ResourceBehaviour = {
       const missing = codes.filter((code) => !found.some((task) => task.task_code === code));
       if (missing.length > 0) throw badRequest(`任务参数: 测试任务不存在: ${missing.join('、')}`);
     }
+    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
     if (isInsert) {
       const [{ next }] = await tx.query<{ next: string }>(
         'SELECT COALESCE(MAX(job_id), 0) + 1 AS next FROM blade_job_info WHERE tenant_id = $1',
