@@ -102,8 +102,7 @@ export const behaviour: ResourceBehaviour = {
       lifecycle_start: dateText(row.lifecycleStart),
       lifecycle_end: dateText(row.lifecycleEnd),
     });
-    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
-    // A patch (启停) changes neither timing nor processor, already checked when saved.
+    // A patch (启停) changes neither timing nor processor, checked when they were saved.
     if (!isPatch) {
       const timingText = timingProblem(timing);
       if (timingText) throw badRequest(timingText);
@@ -111,7 +110,11 @@ export const behaviour: ResourceBehaviour = {
     // A disabled job may keep any schedule: the limits hold for the jobs that run, also when 启停 turns one on.
     const limitText = Number(row.enable) === 1 ? await limitProblem(tx, user, timing, id) : undefined;
     if (limitText) throw badRequest(limitText);
-    if (isPatch) return;
+    // A patch: only the next trigger follows the switch.
+    if (isPatch) {
+      values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
+      return;
+    }
     const processorType = Number(row.processorType);
     const processorInfo = text(row.processorInfo).trim();
     const processorText = processorInfo === '' ? undefined : processorProblem(processorType, processorInfo);
@@ -125,6 +128,7 @@ export const behaviour: ResourceBehaviour = {
       const missing = codes.filter((code) => !found.some((task) => task.task_code === code));
       if (missing.length > 0) throw badRequest(`任务参数: 测试任务不存在: ${missing.join('、')}`);
     }
+    values.nextTriggerTime = Number(row.enable) === 1 ? nextTriggerText(timing, new Date()) : null;
     if (isInsert) {
       // Numbers are per tenant and never reused: deleted jobs and the ones outside the saver's data scope count.
       const params = new SqlParams();

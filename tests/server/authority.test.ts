@@ -158,8 +158,7 @@ describe('the grant', () => {
 
   it('refuses bad bodies naming the field', async () => {
     const bad = await post(`${ROLE}/grant`, admin, { roleIds: ['x'], menuIds: [] });
-    expect(bad.body).toMatchObject({ code: 400 });
-    expect(bad.body.msg).toContain('roleIds');
+    expect(bad.body).toMatchObject({ code: 400, msg: '角色格式不正确' });
     const unknownScope = await post(`${ROLE}/grant`, admin, { roleIds: [SCOPE_FIXTURE.roleId], menuIds: [], dataScopeIds: ['123'] });
     expect(unknownScope.body.msg).toContain('dataScopeIds');
   });
