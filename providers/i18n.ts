@@ -18,14 +18,16 @@ const LANGUAGE_STORE_KEY = 'language';
 /**
  * Every translation key a schema declares, in one language: `<res>.title`, `<res>.fields.<name>`, `<res>.help.<name>`,
  * `<res>.sections.<key>`, `<res>.operations.<alias>` (and `.confirm`, `.fields.<name>`), `<res>.reveal.<name>`,
- * `<res>.notifications.success`, `<res>.links.<name>` (and `.<childRows>`), and the child rows'
- * `<res>.<child>.title` and `<res>.<child>.fields.<name>`.
+ * `<res>.notifications.success`, `<res>.links.<name>` (and `.<childRows>`), the child rows'
+ * `<res>.<child>.title` and `<res>.<child>.fields.<name>`, the menu name `menu.<permissionCode>` (the title), and the
+ * messages of the resource's folder (`messages.ts`: its screen's texts, a menu name other than the title).
  */
 export function schemaMessages(schemas: readonly ResourceSchema[], language: Language): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const schema of schemas) {
     const key = (suffix: string) => `${schema.name}.${suffix}`;
     messages[key('title')] = schema.title[language];
+    messages[`menu.${schema.permissionCode}`] = schema.title[language];
     for (const field of schema.fields) {
       messages[key(`fields.${field.name}`)] = field.label[language];
       if (field.help) messages[key(`help.${field.name}`)] = field.help[language];
@@ -46,6 +48,7 @@ export function schemaMessages(schemas: readonly ResourceSchema[], language: Lan
       messages[key(`${child.name}.title`)] = child.label[language];
       for (const field of child.fields) messages[key(`${child.name}.fields.${field.name}`)] = field.label[language];
     }
+    Object.assign(messages, schema.messages?.[language]);
   }
   return messages;
 }

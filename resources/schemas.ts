@@ -3,6 +3,7 @@ import { apiScopeSchema } from './apiscope/schema';
 import { attachSchema } from './attach/schema';
 import { dataScopeSchema } from './datascope/schema';
 import { dictSchema } from './dict/schema';
+import { sharedDictionaries } from './dictionaries';
 import { dictBizSchema } from './dictbiz/schema';
 import { clientSchema } from './client/schema';
 import { datasourceSchema } from './datasource/schema';
@@ -79,6 +80,6 @@ export const resourceSchemas: ResourceSchema[] = [
 ];
 
 /** The product's registry, handed in by the composition roots (server/main.ts, server/dev.ts, src/main.tsx). */
-export const registry: Registry = createRegistry(resourceSchemas);
+export const registry: Registry = createRegistry(resourceSchemas, { dictionaries: sharedDictionaries });
 
 export const schemaByName = (name: string): ResourceSchema | undefined => registry.schemaByName(name);

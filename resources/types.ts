@@ -240,11 +240,38 @@ export interface MenuSchema {
   sort: number;
 }
 
+/** A dictionary the registry seeds (its Chinese labels, as BladeX stores them) and English mode shows in English. */
+export interface ProductDict {
+  code: string;
+  name: string;
+  biz: boolean;
+  items: ProductDictItem[];
+}
+
+export interface ProductDictItem {
+  key: string;
+  label: LocalizedText;
+  remark?: string;
+}
+
+/** A resource's own messages by language (full keys, e.g. `task.run.start`), merged into the app's by the registry. */
+export interface ResourceMessages {
+  zh: Record<string, string>;
+  en: Record<string, string>;
+}
+
 export interface ResourceSchema {
   /** Refine resource name and translation namespace, e.g. `param`. */
   name: string;
   /** Title per language (menu and page title). */
   title: LocalizedText;
+  /** The resource's own dictionaries (its folder's `dicts.ts`): the registry seeds them and shows them in English. */
+  dictionaries?: readonly ProductDict[];
+  /**
+   * The resource's own messages (its folder's `messages.ts`) beyond what the schema declares: its screen's texts, and
+   * a menu name other than the title. The menu name `menu.<permissionCode>` is the title unless they say otherwise.
+   */
+  messages?: ResourceMessages;
   /** Base URL of the Blade controller, e.g. `/api/blade-system/param`. */
   api: string;
   endpoints?: Partial<ResourceEndpoints>;

@@ -19,7 +19,7 @@ import { openDb } from './db/open';
 import { ensureAllResourceTables } from './db/resource-tables';
 import { seedDatabase } from './db/seed';
 import { holdsDemoResources } from './db/seed-demo';
-import { seedDicts } from './db/seed-data/dicts';
+import { seedDictsOf } from './db/seed-data/dicts';
 import { seedMenusOf } from './db/seed-data/menus';
 import type { Db } from './db/types';
 import { AUTH_PUBLIC_PATHS, authModule } from './modules/auth';
@@ -133,7 +133,7 @@ export async function prepareDatabase(db: Db, config: ServerConfig, resources: R
   await ensureAllResourceTables(db, resources.schemas);
   const { generatedAdminPassword } = await seedDatabase(
     db,
-    { ...seedMenusOf(resources.schemas), dicts: seedDicts },
+    { ...seedMenusOf(resources.schemas), dicts: seedDictsOf(resources.dictionaries) },
     { adminPassword: config.adminPassword, onStep, demo: holdsDemoResources(resources) },
   );
   return generatedAdminPassword;

@@ -1,6 +1,8 @@
 import { scopeHeadFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { apiScopeTypeDict } from './dicts';
+import { apiscopeMessages } from './messages';
 
 /**
  * API scopes, kept per menu as BladeX keeps them. A path listed in a scope (exact, or a prefix ending `/**`) may be
@@ -9,6 +11,8 @@ import type { ResourceSchema } from '../types';
 export const apiScopeSchema: ResourceSchema = {
   name: 'apiscope',
   title: { zh: '接口权限', en: 'API scopes' },
+  dictionaries: [apiScopeTypeDict],
+  messages: apiscopeMessages,
   api: '/api/blade-system/api-scope',
   table: 'blade_scope_api',
   tableOwner: 'migration',

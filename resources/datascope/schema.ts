@@ -1,6 +1,7 @@
 import { scopeHeadFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { dataScopeTypeDict } from './dicts';
 
 /**
  * Data scopes, kept per menu as BladeX keeps them (`resource_code` = the menu's code = the resource's permission
@@ -10,6 +11,7 @@ import type { ResourceSchema } from '../types';
 export const dataScopeSchema: ResourceSchema = {
   name: 'datascope',
   title: { zh: '数据权限', en: 'Data scopes' },
+  dictionaries: [dataScopeTypeDict],
   api: '/api/blade-system/data-scope',
   table: 'blade_scope_data',
   tableOwner: 'migration',

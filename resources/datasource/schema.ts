@@ -1,5 +1,6 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { datasourceMessages } from './messages';
 
 /**
  * Datasources (spec §2 code generation tools, §7 blade-develop datasource): connection settings a tenant can be bound
@@ -9,6 +10,7 @@ import type { ResourceSchema } from '../types';
 export const datasourceSchema: ResourceSchema = {
   name: 'datasource',
   title: { zh: '数据源管理', en: 'Datasources' },
+  messages: datasourceMessages,
   api: '/api/blade-develop/datasource',
   table: 'blade_datasource',
   tenantScoped: false,

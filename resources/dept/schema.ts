@@ -1,5 +1,6 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { orgCategoryDict } from './dicts';
 
 /**
  * Departments of a tenant, a tree (BladeX `blade_dept`): `ancestors` holds the comma-joined ids from the root down
@@ -8,6 +9,7 @@ import type { ResourceSchema } from '../types';
 export const deptSchema: ResourceSchema = {
   name: 'dept',
   title: { zh: '部门管理', en: 'Departments' },
+  dictionaries: [orgCategoryDict],
   api: '/api/blade-system/dept',
   // BladeX answers `list` as the nested tree (see mount); the screen and the suites page this one.
   endpoints: { list: 'page' },

@@ -1,5 +1,7 @@
 import { VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
+import { importCheckOperationTypeDict, importCheckFinishStatusDict } from './dicts';
+import { importcheckMessages } from './messages';
 
 /**
  * Import-check log (spec §2 import-check log, §3 Import-check record, §7 blade-importcheck): one record per check or
@@ -9,6 +11,8 @@ import type { ResourceSchema } from '../types';
 export const importCheckSchema: ResourceSchema = {
   name: 'importcheck',
   title: { zh: '导入检查日志', en: 'Import-check logs' },
+  dictionaries: [importCheckOperationTypeDict, importCheckFinishStatusDict],
+  messages: importcheckMessages,
   api: '/gateway/blade-importcheck/importcheck',
   endpoints: { detail: 'getCheckLogDetail' },
   table: 'blade_import_check',

@@ -1,5 +1,6 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { menuCategoryDict, buttonFuncDict } from './dicts';
 
 /**
  * Menus and buttons (spec §2 system settings, §7 menu calls; BladeX `blade_menu`): one tree shared by every tenant.
@@ -9,6 +10,7 @@ import type { ResourceSchema } from '../types';
 export const menuSchema: ResourceSchema = {
   name: 'menu',
   title: { zh: '菜单管理', en: 'Menus' },
+  dictionaries: [menuCategoryDict, buttonFuncDict],
   api: '/api/blade-system/menu',
   // BladeX answers `list` as the nested tree (see mount); the screen and the suites page this one.
   endpoints: { list: 'page' },

@@ -1,5 +1,6 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { moduletypeMessages } from './messages';
 
 /**
  * Functional module categories, a tree per tenant (spec §3 Module type, §5 messages, §7 moduleType + allTree).
@@ -8,6 +9,7 @@ import type { ResourceSchema } from '../types';
 export const moduleTypeSchema: ResourceSchema = {
   name: 'moduletype',
   title: { zh: '功能模块', en: 'Modules' },
+  messages: moduletypeMessages,
   api: '/gateway/blade-moduletype/moduleType',
   endpoints: { tree: 'allTree' },
   table: 'blade_module_type',

@@ -1,10 +1,12 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { noticeDict } from './dicts';
 
 /** Notices (spec §1 notice popover, §7 /api/blade-desk/notice): the desk's announcements, per tenant. */
 export const noticeSchema: ResourceSchema = {
   name: 'notice',
   title: { zh: '通知公告', en: 'Notices' },
+  dictionaries: [noticeDict],
   api: '/api/blade-desk/notice',
   table: 'blade_notice',
   tenantScoped: true,

@@ -1,10 +1,12 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { postCategoryDict } from './dicts';
 
 /** Posts (job positions) of a tenant (BladeX `blade_post`); users name theirs in `blade_user.post_id`. */
 export const postSchema: ResourceSchema = {
   name: 'post',
   title: { zh: '岗位管理', en: 'Posts' },
+  dictionaries: [postCategoryDict],
   api: '/api/blade-system/post',
   table: 'blade_post',
   tableOwner: 'migration',

@@ -1,10 +1,12 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { projectStatusDict } from './dicts';
 
 /** Test projects and their members (spec §2 project list, §3 Project, §5 messages, §7 blade-project + projectUserRel). */
 export const projectSchema: ResourceSchema = {
   name: 'project',
   title: { zh: '项目管理', en: 'Projects' },
+  dictionaries: [projectStatusDict],
   api: '/gateway/blade-project/project',
   table: 'blade_project',
   tenantScoped: true,

@@ -1,5 +1,6 @@
 import { CRUD } from '../operations';
 import type { FieldSchema, ResourceSchema } from '../types';
+import { regionMessages } from './messages';
 
 const LEVEL_NAMES = ['province', 'city', 'district', 'town', 'village'] as const;
 const LEVEL_LABELS = [
@@ -24,6 +25,7 @@ const levelFields: FieldSchema[] = LEVEL_NAMES.flatMap((level, index) => [
 export const regionSchema: ResourceSchema = {
   name: 'region',
   title: { zh: '行政区划', en: 'Regions' },
+  messages: regionMessages,
   api: '/api/blade-system/region',
   table: 'blade_region',
   tenantScoped: false,

@@ -1,5 +1,6 @@
 import { ADD, DELETE, EDIT, VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
+import { roleMessages } from './messages';
 
 /**
  * Roles of the tenant, a tree (spec §6, §7 role: tree, tree-by-id, alias, select, grant). The grant dialog assigns
@@ -8,6 +9,7 @@ import type { ResourceSchema } from '../types';
 export const roleSchema: ResourceSchema = {
   name: 'role',
   title: { zh: '角色管理', en: 'Roles' },
+  messages: roleMessages,
   api: '/api/blade-system/role',
   // BladeX answers `list` as the nested tree (see mount); the screen and the suites page this one.
   endpoints: { list: 'page' },

@@ -3,7 +3,7 @@ import { Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../../src/components/crud/descriptor';
-import { dictLabelIn } from '../dictionaries';
+import { useRegistry } from '../../src/registry';
 import { terminalSchema } from '../terminal/schema';
 
 /** Spec §9: terminal code/name search lists use size 10. */
@@ -24,9 +24,11 @@ export interface TerminalRow extends Row {
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-/** A cell showing the label the server joined for a dictionary value, the product's own labels in the reader's language. */
-function dictCell(language: string, code: string, keyField: string) {
-  return (label: unknown, row: Row) => dictLabelIn(language, code, text(row[keyField]), text(label));
+/** Cells showing the label the server joined for a dictionary value, the product's own labels in the reader's language. */
+function useDictCell() {
+  const { i18n } = useTranslation();
+  const { dictLabelIn } = useRegistry();
+  return (code: string, keyField: string) => (label: unknown, row: Row) => dictLabelIn(i18n.language, code, text(row[keyField]), text(label));
 }
 
 /**
@@ -54,7 +56,8 @@ function usePickedTerminalId(form: SectionProps['form']): string | undefined {
  * search by code and name. The pick is the form's `terminalId`, submitted with the task.
  */
 export function TaskTerminalSection({ mode, form, record }: SectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dictCell = useDictCell();
   const readOnly = mode === 'view';
   const [current, setCurrent] = useState(1);
   const [search, setSearch] = useState<{ terminalCode?: string; terminalName?: string }>({});
@@ -130,8 +133,8 @@ export function TaskTerminalSection({ mode, form, record }: SectionProps) {
             { title: t('task.run.terminalCode'), dataIndex: 'terminalCode', width: 140 },
             { title: t('task.run.terminalName'), dataIndex: 'terminalName', ellipsis: true },
             { title: t('task.run.ip'), dataIndex: 'ip', width: 150 },
-            { title: t('task.run.runningStatus'), dataIndex: 'runningStatusStr', width: 120, render: dictCell(i18n.language, 'terminal_running_status', 'runningStatus') },
-            { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 120, render: dictCell(i18n.language, 'terminal_maintenance_status', 'maintenanceStatus') },
+            { title: t('task.run.runningStatus'), dataIndex: 'runningStatusStr', width: 120, render: dictCell('terminal_running_status', 'runningStatus') },
+            { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 120, render: dictCell('terminal_maintenance_status', 'maintenanceStatus') },
           ]}
         />
       )}
@@ -145,8 +148,8 @@ export function TaskTerminalSection({ mode, form, record }: SectionProps) {
             { title: t('task.run.terminalCode'), dataIndex: 'terminalCode', width: 140 },
             { title: t('task.run.terminalName'), dataIndex: 'terminalName' },
             { title: t('task.run.ip'), dataIndex: 'ip', width: 150 },
-            { title: t('task.run.runningStatus'), dataIndex: 'runningStatusStr', width: 120, render: dictCell(i18n.language, 'terminal_running_status', 'runningStatus') },
-            { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 120, render: dictCell(i18n.language, 'terminal_maintenance_status', 'maintenanceStatus') },
+            { title: t('task.run.runningStatus'), dataIndex: 'runningStatusStr', width: 120, render: dictCell('terminal_running_status', 'runningStatus') },
+            { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 120, render: dictCell('terminal_maintenance_status', 'maintenanceStatus') },
           ]}
         />
       )}
@@ -156,7 +159,8 @@ export function TaskTerminalSection({ mode, form, record }: SectionProps) {
 
 /** The chosen terminal's tool chain, read-only; follows the pick. */
 export function TaskToolChainSection({ form }: SectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dictCell = useDictCell();
   const pickedId = usePickedTerminalId(form);
   const terminal = useTerminalDetail(pickedId);
   return (
@@ -172,7 +176,7 @@ export function TaskToolChainSection({ form }: SectionProps) {
         { title: t('task.run.deviceCode'), dataIndex: 'deviceCode', width: 180 },
         { title: t('task.run.deviceName'), dataIndex: 'deviceName' },
         { title: t('task.run.uniqueCode'), dataIndex: 'uniqueCode', width: 200 },
-        { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 140, render: dictCell(i18n.language, 'autotest_maintenance_status', 'maintenanceStatus') },
+        { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 140, render: dictCell('autotest_maintenance_status', 'maintenanceStatus') },
       ]}
     />
   );
@@ -180,7 +184,8 @@ export function TaskToolChainSection({ form }: SectionProps) {
 
 /** The chosen terminal's test object, read-only; follows the pick. */
 export function TaskTestObjectSection({ form }: SectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dictCell = useDictCell();
   const pickedId = usePickedTerminalId(form);
   const terminal = useTerminalDetail(pickedId);
   const object = terminal.data?.terminalTestObject;
@@ -197,8 +202,8 @@ export function TaskTestObjectSection({ form }: SectionProps) {
       columns={[
         { title: t('task.run.deviceCode'), dataIndex: 'deviceCode', width: 180 },
         { title: t('task.run.deviceName'), dataIndex: 'deviceName' },
-        { title: t('task.run.deviceType'), dataIndex: 'deviceTypeName', width: 140, render: dictCell(i18n.language, 'test_object_device_type', 'deviceType') },
-        { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 140, render: dictCell(i18n.language, 'test_object_maintenance_status', 'maintenanceStatus') },
+        { title: t('task.run.deviceType'), dataIndex: 'deviceTypeName', width: 140, render: dictCell('test_object_device_type', 'deviceType') },
+        { title: t('task.run.maintenanceStatus'), dataIndex: 'maintenanceStatusStr', width: 140, render: dictCell('test_object_maintenance_status', 'maintenanceStatus') },
         { title: t('task.run.baselineVersion'), dataIndex: 'baselineVersion', width: 140 },
       ]}
     />

@@ -1,6 +1,8 @@
 import { modulePathFields, projectRefFields } from '../fields';
 import { CRUD } from '../operations';
 import type { FieldSchema, ResourceSchema } from '../types';
+import { taskTypeDict, taskRunStatusDict } from './dicts';
+import { taskMessages } from './messages';
 
 const taskCode: FieldSchema = {
   name: 'taskCode',
@@ -28,6 +30,8 @@ const taskType: FieldSchema = {
 export const taskSchema: ResourceSchema = {
   name: 'task',
   title: { zh: '任务管理', en: 'Tasks' },
+  dictionaries: [taskTypeDict, taskRunStatusDict],
+  messages: taskMessages,
   api: '/gateway/blade-task/task',
   endpoints: { submit: 'mainTaskSubmit' },
   table: 'blade_task',

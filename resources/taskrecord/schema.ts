@@ -1,5 +1,6 @@
 import { VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
+import { taskExecutionStatusDict } from './dicts';
 
 /**
  * Task execution records (spec §3 Execution record, §7 /gateway/blade-taskrecord/taskRecord). Written by task runs:
@@ -8,6 +9,7 @@ import type { ResourceSchema } from '../types';
 export const taskRecordSchema: ResourceSchema = {
   name: 'taskrecord',
   title: { zh: '任务执行记录', en: 'Task records' },
+  dictionaries: [taskExecutionStatusDict],
   api: '/gateway/blade-taskrecord/taskRecord',
   table: 'blade_task_record',
   tenantScoped: true,

@@ -1,5 +1,6 @@
 import { ADD, DELETE, EDIT, VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
+import { tenantMessages } from './messages';
 
 /**
  * Tenants (spec §2 system settings, §7 tenant calls): only the administrator tenant manages them. Creating one creates
@@ -10,6 +11,7 @@ import type { ResourceSchema } from '../types';
 export const tenantSchema: ResourceSchema = {
   name: 'tenant',
   title: { zh: '租户管理', en: 'Tenants' },
+  messages: tenantMessages,
   api: '/api/blade-system/tenant',
   table: 'blade_tenant',
   tenantScoped: false,

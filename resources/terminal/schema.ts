@@ -1,5 +1,7 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { terminalRunningStatusDict, terminalMaintenanceStatusDict } from './dicts';
+import { terminalMessages } from './messages';
 
 /**
  * Terminals, the test benches tests run on (spec §2 terminal management, §3 Terminal, §5 messages, §7
@@ -9,6 +11,8 @@ import type { ResourceSchema } from '../types';
 export const terminalSchema: ResourceSchema = {
   name: 'terminal',
   title: { zh: '终端管理', en: 'Terminals' },
+  dictionaries: [terminalRunningStatusDict, terminalMaintenanceStatusDict],
+  messages: terminalMessages,
   api: '/gateway/blade-terminal/terminalManagement',
   endpoints: { list: 'page' },
   table: 'blade_terminal',

@@ -1,6 +1,8 @@
 import { modulePathFields, projectRefFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { testCasePriorityDict, testCaseAuditStatusDict } from './dicts';
+import { testcaseMessages } from './messages';
 
 /**
  * Test cases (spec §2 test cases, §3 Test case, §5 messages, §7 blade-testcase): public or of a project, filed under
@@ -9,6 +11,8 @@ import type { ResourceSchema } from '../types';
 export const testCaseSchema: ResourceSchema = {
   name: 'testcase',
   title: { zh: '测试用例', en: 'Test cases' },
+  dictionaries: [testCasePriorityDict, testCaseAuditStatusDict],
+  messages: testcaseMessages,
   api: '/gateway/blade-testcase/testCase',
   table: 'blade_test_case',
   tenantScoped: true,

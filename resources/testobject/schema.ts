@@ -1,10 +1,12 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { testObjectMaintenanceStatusDict, testObjectDeviceTypeDict } from './dicts';
 
 /** Test objects, the devices under test (spec §3 Test object/device, §5 messages, §7 /gateway/blade-testobject). */
 export const testObjectSchema: ResourceSchema = {
   name: 'testobject',
   title: { zh: '测试对象', en: 'Test objects' },
+  dictionaries: [testObjectMaintenanceStatusDict, testObjectDeviceTypeDict],
   api: '/gateway/blade-testobject/testObject',
   table: 'blade_test_object',
   tenantScoped: true,

@@ -1,6 +1,7 @@
 import { modulePathFields, projectRefFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { testScriptAuditStatusDict, scriptTypeDict } from './dicts';
 
 /**
  * Test scripts (spec §3 Test script, §5 messages, §7 blade-testscript): python files uploaded straight to object
@@ -9,6 +10,7 @@ import type { ResourceSchema } from '../types';
 export const testScriptSchema: ResourceSchema = {
   name: 'testscript',
   title: { zh: '测试脚本', en: 'Test scripts' },
+  dictionaries: [testScriptAuditStatusDict, scriptTypeDict],
   api: '/gateway/blade-testscript/testScript',
   table: 'blade_test_script',
   tenantScoped: true,

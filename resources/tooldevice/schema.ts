@@ -1,10 +1,12 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { autotestMaintenanceStatusDict, toolDeviceTypeDict } from './dicts';
 
 /** Tool devices of the test benches (spec §2 tool device list, §3 Tool device, §5 messages). */
 export const toolDeviceSchema: ResourceSchema = {
   name: 'tooldevice',
   title: { zh: '工具设备', en: 'Tool devices' },
+  dictionaries: [autotestMaintenanceStatusDict, toolDeviceTypeDict],
   api: '/gateway/blade-tooldevice/toolDevice',
   table: 'blade_tool_device',
   tenantScoped: true,

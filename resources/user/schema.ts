@@ -1,5 +1,6 @@
 import { ADD, DELETE, EDIT, VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
+import { userTypeDict } from './dicts';
 
 /**
  * Users of the tenant (BladeX `blade_user`). The password is write-only: accepted on add (with its confirmation),
@@ -9,6 +10,7 @@ import type { ResourceSchema } from '../types';
 export const userSchema: ResourceSchema = {
   name: 'user',
   title: { zh: '用户管理', en: 'Users' },
+  dictionaries: [userTypeDict],
   api: '/api/blade-system/user',
   endpoints: { list: 'page' },
   table: 'blade_user',

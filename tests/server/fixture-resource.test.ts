@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogSchema } from '../../resources/apilog/schema';
 import { jobInfoSchema } from '../../resources/jobinfo/schema';
 import { jobServerSchema } from '../../resources/jobserver/schema';
+import { dict } from '../../resources/dictionaries';
 import { CRUD } from '../../resources/operations';
 import { operationLogSchema } from '../../resources/operationlog/schema';
 import { paramSchema } from '../../resources/param/schema';
@@ -27,6 +28,8 @@ import { call, md5 } from './client';
 const gadget: ResourceSchema = {
   name: 'gadget',
   title: { zh: '小工具', en: 'Gadgets' },
+  // Its own business dictionary, declared beside the schema (a folder's `dicts.ts`): the registry seeds it.
+  dictionaries: [dict('gadget_colour', '颜色', [['red', '红色', 'Red'], ['blue', '蓝色', 'Blue']], true)],
   api: '/gateway/blade-gadget/gadget',
   table: 'blade_fixture_gadget',
   tenantScoped: true,
@@ -166,27 +169,24 @@ describe('the whole server on a registry of its own', () => {
     expect(Number(count.live_rows)).toBe(0);
   });
 
-  it('takes only keys of its business dictionary, of the caller\'s tenant, each of a comma list', async () => {
-    async function addItem(tenantId: string, key: string) {
-      let [root] = await server.db.query<{ id: string }>(
-        `SELECT id::text AS id FROM blade_dict_biz WHERE tenant_id = $1 AND code = 'gadget_colour' AND parent_id = 0`,
-        [tenantId],
-      );
-      if (!root) {
-        root = { id: nextId() };
-        await server.db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, 0, 'gadget_colour', '-1', '颜色')`, [root.id, tenantId]);
-      }
-      await server.db.query(`INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, $2, $3, 'gadget_colour', $4, $4)`, [nextId(), tenantId, root.id, key]);
-    }
-    await addItem('000000', 'red');
-    await addItem('000000', 'blue');
+  it('seeds the dictionary it declares, and takes only its keys, each of a comma list', async () => {
+    const seeded = await request('/api/blade-system/dict-biz/dictionary?code=gadget_colour');
+    expect(seeded.body.data.map((item: { dictKey: string; dictValue: string }) => [item.dictKey, item.dictValue])).toEqual([
+      ['red', '红色'],
+      ['blue', '蓝色'],
+    ]);
     const submit = (json: Record<string, unknown>) => request(`${base}/submit`, { json });
-
     expect((await submit({ gadgetCode: 'C-1', colours: 'red,blue' })).body.code).toBe(200);
     expect((await submit({ gadgetCode: 'C-2', colours: '' })).body.code).toBe(200);
     expect((await submit({ gadgetCode: 'C-3', colours: 'red,green' })).body).toMatchObject({ code: 400, msg: '颜色「green」不在可选范围内' });
     // An item the administrator adds later is accepted at once.
-    await addItem('000000', 'green');
+    const [root] = await server.db.query<{ id: string }>(
+      `SELECT id::text AS id FROM blade_dict_biz WHERE tenant_id = '000000' AND code = 'gadget_colour' AND parent_id = 0`,
+    );
+    await server.db.query(
+      `INSERT INTO blade_dict_biz (id, tenant_id, parent_id, code, dict_key, dict_value) VALUES ($1, '000000', $2, 'gadget_colour', 'green', '绿色')`,
+      [nextId(), root.id],
+    );
     expect((await submit({ gadgetCode: 'C-3', colours: 'red,green' })).body.code).toBe(200);
   });
 

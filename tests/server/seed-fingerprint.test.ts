@@ -7,9 +7,12 @@ import { runMigrations } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { ensureAllResourceTables } from '../../server/db/resource-tables';
 import { SEED_IDS, seedDatabase, seedFingerprint, type SeedData } from '../../server/db/seed';
-import { seedDicts } from '../../server/db/seed-data/dicts';
+import { seedDictsOf } from '../../server/db/seed-data/dicts';
+import { registry } from '../../resources/schemas';
 import { seedMenusOf } from '../../server/db/seed-data/menus';
 import type { Db } from '../../server/db/types';
+
+const seedDicts = seedDictsOf(registry.dictionaries);
 
 const { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes } = seedMenusOf(resourceSchemas);
 

@@ -9,7 +9,10 @@ import {
   type RunAction,
   type RunStatus,
 } from '../../resources/task/runStatus';
-import { seedDicts } from '../../server/db/seed-data/dicts';
+import { seedDictsOf } from '../../server/db/seed-data/dicts';
+import { registry } from '../../resources/schemas';
+
+const seedDicts = seedDictsOf(registry.dictionaries);
 
 const ALL = Object.values(S) as RunStatus[];
 

@@ -1,8 +1,11 @@
 import * as AntdIcons from '@ant-design/icons';
 import { describe, expect, it } from 'vitest';
-import { seedDicts } from '../../server/db/seed-data/dicts';
+import { seedDictsOf } from '../../server/db/seed-data/dicts';
+import { registry } from '../../resources/schemas';
 import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
 import { resourceSchemas } from '../../resources/schemas';
+
+const seedDicts = seedDictsOf(registry.dictionaries);
 
 const { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes } = seedMenusOf(resourceSchemas);
 

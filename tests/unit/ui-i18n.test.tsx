@@ -3,7 +3,9 @@ import dayjs from 'dayjs';
 import { antdLocaleOf, i18nProvider, schemaMessages } from '../../providers/i18n';
 import { getStore } from '../../providers/storage';
 import { jobInfoSchema } from '../../resources/jobinfo/schema';
+import { moduleTypeSchema } from '../../resources/moduletype/schema';
 import { paramSchema } from '../../resources/param/schema';
+import { taskSchema } from '../../resources/task/schema';
 import { en } from '../../src/locales/en';
 import { zh } from '../../src/locales/zh';
 
@@ -21,6 +23,15 @@ describe('i18n', () => {
     expect(zhMessages['jobinfo.help.processorInfo']).toContain('runTestTask');
     expect(schemaMessages([jobInfoSchema], 'en')['jobinfo.help.processorInfo']).toMatch(/^Built-in: runTestTask/);
     expect(Object.keys(zhMessages).filter((key) => key.startsWith('jobinfo.help.'))).toEqual(['jobinfo.help.processorInfo']);
+  });
+
+  it("merges a resource folder's messages and its menu name from the registry, not from the app's locale files", () => {
+    const [zhTask, enTask] = [schemaMessages([taskSchema], 'zh'), schemaMessages([taskSchema], 'en')];
+    expect([zhTask['menu.task'], enTask['menu.task']]).toEqual(['任务管理', 'Tasks']);
+    expect([zhTask['task.run.start'], enTask['task.run.start']]).toEqual(['开始', 'Start']);
+    // A menu name other than the title is the folder's to say.
+    expect(schemaMessages([moduleTypeSchema], 'en')['menu.moduletype']).toBe('Function modules');
+    for (const key of ['menu.task', 'task.run.start', 'menu.moduletype']) expect([zh[key], en[key]], key).toEqual([undefined, undefined]);
   });
 
   it('has every key in both languages', () => {

@@ -3,14 +3,18 @@ import type { MenuItem } from '../../providers/access';
 import { paramSchema } from '../../resources/param/schema';
 import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
 import { resourceSchemas } from '../../resources/schemas';
-import { en } from '../../src/locales/en';
-import { zh } from '../../src/locales/zh';
+import { schemaMessages } from '../../providers/i18n';
+import { en as appEn } from '../../src/locales/en';
+import { zh as appZh } from '../../src/locales/zh';
 import { screenClassOf } from '../../src/hooks/useScreenClass';
 import { searchMenus } from '../../src/layout/search/menuSearch';
 import { destinationOf, iframeRouteOf, menuByPath, opensInIframe } from '../../src/layout/menuTree';
 import { decideNavigation } from '../../src/router/guard';
 import { pageTitleOf } from '../../src/router/pageTitles';
 
+// The messages as the app has them: its locale files, with the registry's (titles, folders' messages) merged over.
+const zh = { ...appZh, ...schemaMessages(resourceSchemas, 'zh') };
+const en = { ...appEn, ...schemaMessages(resourceSchemas, 'en') };
 const { menus: seedMenus, topMenus: seedTopMenus } = seedMenusOf(resourceSchemas);
 
 const menu = (code: string, name: string, path: string, children?: MenuItem[]): MenuItem => ({

@@ -1,9 +1,9 @@
 /**
- * Dictionaries seeded on first start: the product's dictionaries (resources/dictionaries.ts) with their Chinese
- * labels, as BladeX stores them. The server writes each as a root row (`dictKey` "-1", `dictValue` = name) with its
+ * Dictionaries seeded on first start: the registry's dictionaries (the shared ones and each resource's own) with their
+ * Chinese labels, as BladeX stores them. The server writes each as a root row (`dictKey` "-1", `dictValue` = name) with its
  * items as children, in `blade_dict` (biz false) or per tenant in `blade_dict_biz` (biz true).
  */
-import { productDictionaries } from '../../../resources/dictionaries';
+import type { ProductDict } from '../../../resources/types';
 
 export interface SeedDictItem {
   key: string;
@@ -18,9 +18,10 @@ export interface SeedDict {
   items: SeedDictItem[];
 }
 
-export const seedDicts: SeedDict[] = productDictionaries.map(({ code, name, biz, items }) => ({
-  code,
-  name,
-  biz,
-  items: items.map(({ key, label, remark }) => (remark === undefined ? { key, value: label.zh } : { key, value: label.zh, remark })),
-}));
+export const seedDictsOf = (dictionaries: readonly ProductDict[]): SeedDict[] =>
+  dictionaries.map(({ code, name, biz, items }) => ({
+    code,
+    name,
+    biz,
+    items: items.map(({ key, label, remark }) => (remark === undefined ? { key, value: label.zh } : { key, value: label.zh, remark })),
+  }));

@@ -3,7 +3,6 @@ import { createElement, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIconOf } from '../../layout/menuIcons';
 import { useRegistry } from '../../registry';
-import { dictLabelIn } from '../../../resources/dictionaries';
 import type { FieldSchema } from '../../../resources/types';
 import { displayValueOf, isChoiceField, isUnsetNumber, optionLabelOf } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
@@ -47,7 +46,7 @@ export function FieldCell({ field, value, record }: FieldProps & { value: unknow
   // The server joins a dictionary's stored (Chinese) label; the product's own items read in the reader's language.
   // Keyed by the record's own value while a form has not yet filled its fields (a view's first draw).
   if (shown !== value && field.dict && typeof shown === 'string') {
-    return <>{dictLabelIn(i18n.language, field.dict.code, asText(value ?? record?.[field.name]), shown)}</>;
+    return <>{registry.dictLabelIn(i18n.language, field.dict.code, asText(value ?? record?.[field.name]), shown)}</>;
   }
   if (shown !== value) return <>{asText(shown)}</>;
   if (field.widget === 'icon' && typeof value === 'string' && value !== '') {

@@ -1,8 +1,8 @@
 import { useList } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { BladeMeta } from '../../../providers/data';
-import { dictLabelIn } from '../../../resources/dictionaries';
 import type { FieldSchema } from '../../../resources/types';
+import { useRegistry } from '../../registry';
 import { localizedOptions, type FieldOption } from './schemaMapping';
 
 interface DictItem {
@@ -37,6 +37,7 @@ function useDictionary(code: string | undefined, biz: boolean) {
  */
 export function useFieldOptions(field: FieldSchema): FieldOption[] {
   const { i18n } = useTranslation();
+  const { dictLabelIn } = useRegistry();
   const items = useDictionary(field.dict?.code, field.dict?.biz ?? false);
   if (field.options) return localizedOptions(field.options, i18n.language);
   const code = field.dict?.code ?? '';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dictLabelIn } from '../../../resources/dictionaries';
 import type { StatusCount } from '../../../resources/wire';
+import { useRegistry } from '../../registry';
 
 /**
  * The label of a dictionary value on the dashboard: the dictionary's text, the product's own labels in the reader's
@@ -10,12 +10,13 @@ import type { StatusCount } from '../../../resources/wire';
  */
 export function useStatusLabel() {
   const { t, i18n } = useTranslation();
+  const { dictLabelIn } = useRegistry();
   return useCallback(
     (dictCode: string, key: string | null, label: string | null) => {
       if (key === null || key === '') return t('figures.unset');
       return label ? dictLabelIn(i18n.language, dictCode, key, label) : key;
     },
-    [t, i18n.language],
+    [t, i18n.language, dictLabelIn],
   );
 }
 
