@@ -57,6 +57,9 @@ describe('oss-credential', () => {
       [{ fileName: 'a.py', size: '0' }, /size/],
       [{ fileName: 'a.py', size: String(50 * 1024 * 1024 + 1) }, /size.*50MB/],
       [{ fileName: 'a.py', size: '3', contentType: 'text/html\r\nX: y' }, /contentType/],
+      // Only what the upload screens send: a page or an SVG could run script where it is opened.
+      [{ fileName: 'a.html', size: '3', contentType: 'text/html' }, /^参数校验失败: contentType 不支持上传text\/html类型的文件$/],
+      [{ fileName: 'a.svg', size: '3', contentType: 'image/svg+xml; charset=utf-8' }, /不支持上传image\/svg\+xml类型的文件/],
     ];
     for (const [query, message] of cases) {
       const answer = await credential(admin, query);
