@@ -6,16 +6,21 @@
  *   first paint beside it (the lightest page, taken between those visits: what the machine gives any page then);
  * - server: `param/list` on 100 000 rows with 20 concurrent clients (p50, p99, req/s, and the ratio to a static
  *   file's rate from the same server), page 10 000, `param/detail` by id, and the cost of the session check;
- * - server start to ready on an existing data dir, and idle RSS.
+ * - server start to ready on an existing data dir, and idle RSS;
+ * - a 10 000-row test-case import: exceljs's own streaming read of the file, our reader, 导入 (check) and upload.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { md5 } from 'js-md5';
 import { startServer } from '../../server/app';
+import { nextId } from '../../server/blade/ids';
+import { readXlsxRows } from '../../server/excel';
 import { createSessionCheck } from '../../server/users/sessions';
 import { launchChromium } from '../e2e/browser';
 import { registry } from '../../resources/schemas';
@@ -124,6 +129,69 @@ async function measureServer(dataDir: string) {
     const detail = await load(`${server.url}/api/blade-system/param/detail`, token, 1, 5, randomDetail);
     record('param/detail by id, 1 client: p50', `${detail.latency.p50} ms`, '≤ 2 ms');
     await measureSessionCheck(server.db, token);
+  } finally {
+    await server.close();
+  }
+}
+
+const CASE_HEADERS = ['用例编号', '用例标题', '功能模块', '优先级', '用例归属', '所属项目', '审核状态', '测试目的', '前置条件', '测试步骤', '预期结果', '脚本编号'];
+const CASE_ROWS = 10_000;
+
+/** A 10 000-row case sheet as Excel writes one (texts in the shared-string table), the same file for every figure. */
+async function caseSheet(prefix: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('用例');
+  sheet.addRow(CASE_HEADERS);
+  for (let index = 0; index < CASE_ROWS; index += 1) {
+    sheet.addRow([`${prefix}-${index}`, `批量用例${index}`, '批量模块', '高', '公共', '', '', '验证导入', '已登录', '1. 打开\n2. 检查', '成功', `${prefix}-SC`]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function measureImport(dataDir: string) {
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  try {
+    const token = await passwordToken(server.url);
+    const prefix = `BENCH${Date.now().toString(36)}`;
+    const headers = { Authorization: basicClient, 'Blade-Auth': `bearer ${token}` };
+    const submit = async (path: string, body: unknown) => {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
+      if (answer.code !== 200) throw new Error(`${path}: ${answer.msg}`);
+      return answer.data;
+    };
+    await submit('/gateway/blade-moduletype/moduleType/submit', { typeName: '批量模块', typeCode: `${prefix}-M`, parentId: '0' });
+    await server.db.query(
+      "INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, audit_status, create_time, update_time) VALUES ($1, '000000', $2, 'script/bench.py', 1, now(), now())",
+      [nextId(), `${prefix}-SC`],
+    );
+    const bytes = await caseSheet(prefix);
+
+    let start = performance.now();
+    let rows = 0;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', worksheets: 'emit', styles: 'cache', hyperlinks: 'ignore' });
+    for await (const worksheet of reader) for await (const _row of worksheet) rows += 1;
+    record(`exceljs streaming read of a ${CASE_ROWS}-row case sheet (${rows} rows)`, seconds(performance.now() - start), '–');
+
+    const columns = CASE_HEADERS.map((header, index) => ({ key: `c${index}`, header }));
+    start = performance.now();
+    rows = 0;
+    for await (const _row of readXlsxRows(bytes, columns)) rows += 1;
+    record(`our reader (server/excel) of the same sheet (${rows} rows)`, seconds(performance.now() - start), '–');
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), '用例.xlsx');
+    start = performance.now();
+    const checkRes = await fetch(`${server.url}/gateway/blade-testcase/testCase/checkTestCaseImport`, { method: 'POST', headers, body: form });
+    const check = (await checkRes.json()) as { code: number; msg: string; data: { bathNo: string; valid: number } };
+    if (check.code !== 200 || check.data.valid !== CASE_ROWS) throw new Error(`check: ${check.msg} ${JSON.stringify(check.data).slice(0, 300)}`);
+    record(`test-case import, ${CASE_ROWS} rows: 导入 (check) over HTTP`, seconds(performance.now() - start), 'a few seconds');
+    start = performance.now();
+    const uploaded = await submit('/gateway/blade-testcase/testCase/uploadTestCase', { bathNo: check.data.bathNo });
+    if (uploaded.imported !== CASE_ROWS) throw new Error(`upload imported ${String(uploaded.imported)}`);
+    record(`test-case import, ${CASE_ROWS} rows: upload (check again + insert) over HTTP`, seconds(performance.now() - start), 'a few seconds');
   } finally {
     await server.close();
   }
@@ -406,7 +474,7 @@ async function measureStart(dataDir: string) {
   }
 }
 
-// `npm run bench -- browser` (or `server`, `start`) measures only those figures, for a quicker look at one change.
+// `npm run bench -- browser` (or `server`, `start`, `import`) measures only those figures, for a quicker look at one change.
 const parts = process.argv.slice(2);
 const wanted = (part: string) => parts.length === 0 || parts.includes(part);
 const dataDir = mkdtempSync(join(tmpdir(), 'blade-bench-'));
@@ -415,6 +483,7 @@ try {
   if (wanted('server')) await measureServer(dataDir);
   if (wanted('browser')) await measureBrowser(dataDir);
   if (wanted('start')) await measureStart(dataDir);
+  if (wanted('import')) await measureImport(dataDir);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
