@@ -151,7 +151,7 @@ async function caseSheet(prefix: string): Promise<Buffer> {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function measureImport(dataDir: string) {
-  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' });
+  const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
     const token = await passwordToken(server.url);
     const prefix = `BENCH${Date.now().toString(36)}`;
