@@ -233,6 +233,8 @@ function handleBladeResponse(response: AxiosResponse): AxiosResponse | Promise<A
   const message = errorMessageOf(body);
   const error = new BladeError(code, message, body.data);
   if (options.whitelistCodes.includes(code) || response.config.quietCodes?.includes(code)) return Promise.reject(error);
+  // Refused without a session (a query that read again just after sign-out): nothing expired, nothing to renew.
+  if (code === 401 && !response.config.headers.get(siteConfig.tokenHeader)) return Promise.reject(error);
   if (code === 401) return retryAfterRefresh(response, error);
   if (!response.config.silent) {
     if (code > 2000) notifyOncePerBurst(message);

@@ -345,6 +345,24 @@ describe('expired token (401)', () => {
     expect(getToken()).toBeUndefined();
   });
 
+  it('a request sent without a session (just after sign-out) is refused quietly: no refresh, no expiry message', async () => {
+    let refreshCount = 0;
+    const hits: string[] = [];
+    server.use(
+      protectedList('/api/a', 'never', hits),
+      route.post('/api/blade-auth/oauth/token', () => {
+        refreshCount++;
+        return HttpResponse.json({ error_code: 2010 }, { status: 400 });
+      }),
+    );
+    expect(getToken()).toBeUndefined();
+    expect(await rejectionOf(http.get('/api/a'))).toMatchObject({ code: 401 });
+    expect(hits).toEqual(['']);
+    expect(refreshCount).toBe(0);
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('announces a later expiry again after a new sign-in', async () => {
     server.use(
       route.get('/api/a', () => envelope(null, 401, '请求未授权')),
