@@ -2,25 +2,19 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useOne, useUpdate } from '@refinedev/core';
 import { App, Button, Card, Descriptions, Empty, Form, Space, Spin, Tree } from 'antd';
 import type { Key } from 'react';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { hasPermission } from '../../providers/access';
 import type { BladeMeta } from '../../providers/data';
-import { http } from '../../providers/http';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
 import { FieldFormItem } from '../../src/components/crud/fieldEditors';
 import { FieldCell } from '../../src/components/crud/fieldRenderers';
 import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
 import { screenPathOf, screenViewOf } from '../routing';
 import { buttonCode, type FieldSchema, type ResourceSchema } from '../types';
-import { REGION_ROOT as ROOT, withChildren, type RegionTreeNode as TreeNode } from './regionTree';
-
-interface LazyNode {
-  id: string;
-  title: string;
-  hasChildren: boolean;
-}
+import { useLazyChildren } from '../../src/components/crud/useLazyChildren';
+import { REGION_ROOT as ROOT, regionTreeOf, type RegionLevelNode, type RegionTreeNode as TreeNode } from './regionTree';
 
 type Region = Record<string, unknown> & { id: string; code: string; name: string; parentCode: string };
 
@@ -56,9 +50,12 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
   const navigate = useNavigate();
   const view = screenViewOf(schema.route, pathname);
   const selected = params.get('code') ?? undefined;
-  const [tree, setTree] = useState<TreeNode[]>();
   const [expanded, setExpanded] = useState<Key[]>([]);
-  const [loaded, setLoaded] = useState<Key[]>([]);
+  // The levels opened so far, the top one first: each a list query of the region resource, read again after any write.
+  const [opened, setOpened] = useState<string[]>([ROOT]);
+  const levels = useLazyChildren<RegionLevelNode>({ resource: schema.name, endpoint: 'lazy-tree', param: 'parentCode' }, opened);
+  const tree = useMemo(() => (levels.childrenOf.has(ROOT) ? regionTreeOf(levels.childrenOf) : undefined), [levels.childrenOf]);
+  const loaded = useMemo(() => [...levels.childrenOf.keys()], [levels.childrenOf]);
   const regionQuery = useRegion(schema.name, selected);
   const region = selected ? regionQuery.result : undefined;
   const loading = regionQuery.query.isFetching;
@@ -66,17 +63,10 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
   const can = (alias: string) => hasPermission(buttonCode(schema.permissionCode, alias));
   const field = (name: string) => schema.fields.find((candidate) => candidate.name === name)!;
 
-  const loadChildren = useCallback(async (parentCode: string) => {
-    const response = await http.get<{ data: LazyNode[] }>(`${schema.api}/lazy-tree`, { params: { parentCode } });
-    const children = (response.data.data ?? []).map((node) => ({ key: node.id, title: node.title, isLeaf: !node.hasChildren }));
-    setTree((nodes) => withChildren(nodes ?? [], parentCode, children));
-    setLoaded((keys) => (keys.includes(parentCode) ? keys : [...keys, parentCode]));
-    return children;
-  }, [schema.api]);
-
-  useEffect(() => {
-    void loadChildren(ROOT).catch(() => setTree([]));
-  }, [loadChildren]);
+  const open = async (parentCode: string) => {
+    setOpened((codes) => (codes.includes(parentCode) ? codes : [...codes, parentCode]));
+    await levels.load(parentCode);
+  };
 
   const go = (path: string, query: Record<string, string> = {}) =>
     void navigate({ pathname: path, search: new URLSearchParams(query).toString() });
@@ -96,8 +86,8 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
         } catch {
           return;
         }
+        // The delete read the open levels again: the region is gone from its parent's.
         void message.success(t('crud.deleteSuccess'));
-        await loadChildren(region.parentCode);
         if (region.parentCode === ROOT) go(schema.route);
         else pick(region.parentCode);
       },
@@ -162,7 +152,7 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
           )
         }
       >
-        <Spin spinning={tree === undefined}>
+        <Spin spinning={tree === undefined && levels.fetching}>
           <Tree<TreeNode>
             blockNode
             treeData={tree ?? []}
@@ -170,7 +160,7 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
             expandedKeys={expanded}
             loadedKeys={loaded}
             onExpand={(keys) => setExpanded(keys)}
-            loadData={async (node) => void (await loadChildren(String(node.key)))}
+            loadData={(node) => open(String(node.key))}
             onSelect={(keys) => keys.length > 0 && pick(String(keys[0]))}
           />
         </Spin>
@@ -185,8 +175,9 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
             parentCode={parentCode}
             onCancel={() => (formMode === 'create' && parentCode !== ROOT ? pick(parentCode) : selected ? pick(selected) : go(schema.route))}
             onSaved={async (saved) => {
+              // The save read the open levels again; a parent that was a leaf opens to show its first child.
               const parent = formMode === 'create' ? parentCode : (region?.parentCode ?? ROOT);
-              await loadChildren(parent);
+              await open(parent).catch(() => undefined);
               if (parent !== ROOT) setExpanded((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
               pick(saved);
             }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withChildren, type RegionTreeNode } from '../../resources/region/regionTree';
+import { regionTreeOf, type RegionLevelNode } from '../../resources/region/regionTree';
 import { leafKeys, type MenuNode } from '../../resources/topmenu/menuKeys';
 import { menuTreeNodes } from '../../resources/menu/server';
 
@@ -33,17 +33,28 @@ describe('top menu grant keys', () => {
 });
 
 describe('region tree', () => {
-  const provinces: RegionTreeNode[] = [
-    { key: '330000', title: '浙江省', isLeaf: false },
-    { key: '110000', title: '北京市', isLeaf: false },
+  const provinces: RegionLevelNode[] = [
+    { id: '330000', title: '浙江省', hasChildren: true },
+    { id: '110000', title: '北京市', hasChildren: true },
+    { id: '710000', title: '台湾省', hasChildren: false },
   ];
-  it('puts loaded children under their node, marks a childless node as a leaf, and replaces the top level for 00', () => {
-    const cities = [{ key: '330100', title: '杭州市', isLeaf: false }];
-    const loaded = withChildren(provinces, '330000', cities);
-    expect(loaded[0].children).toEqual(cities);
-    expect(loaded[1]).toBe(provinces[1]);
-    const districts = withChildren(loaded, '330100', []);
-    expect(districts[0].children![0]).toMatchObject({ isLeaf: true, children: [] });
-    expect(withChildren(loaded, '00', cities)).toEqual(cities);
+  it('puts each read level under its node, leaves unread ones closed, and makes a node whose level is empty a leaf', () => {
+    const cities: RegionLevelNode[] = [{ id: '330100', title: '杭州市', hasChildren: true }];
+    const levels = new Map([
+      ['00', provinces],
+      ['330000', cities],
+      ['330100', []],
+    ]);
+    expect(regionTreeOf(levels)).toEqual([
+      {
+        key: '330000',
+        title: '浙江省',
+        isLeaf: false,
+        children: [{ key: '330100', title: '杭州市', isLeaf: true, children: [] }],
+      },
+      { key: '110000', title: '北京市', isLeaf: false },
+      { key: '710000', title: '台湾省', isLeaf: true },
+    ]);
+    expect(regionTreeOf(new Map())).toEqual([]);
   });
 });

@@ -87,7 +87,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
     errorNotification: false,
     queryOptions: arrivedFirstPage ? { initialData: arrivedFirstPage, refetchOnMount: false } : undefined,
   });
-  const lazyRows = useLazyTreeRows(schema, tableProps.dataSource, tableQuery.dataUpdatedAt);
+  const lazyRows = useLazyTreeRows(schema, tableProps.dataSource);
   // Refine's table loads until its query has fetched once, which the arrived first page spares it: loading is a fetch
   // under way or no rows yet, or the spinner would cover those rows for good.
   const loading = tableProps.loading === true && (tableQuery.isFetching || !tableQuery.isSuccess);
