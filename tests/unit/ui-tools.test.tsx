@@ -20,7 +20,7 @@ import { LockButton } from '../../src/layout/header/LockButton';
 import { reloadThemeSettings, setColorName, setThemeName } from '../../src/layout/theme/themeStore';
 import { antdThemeOf, THEME_NAMES } from '../../src/layout/theme/themes';
 import { isLocked, lock, setLockPassword, unlock } from '../../src/pages/lock/lockState';
-import { avatarRefusalOf, choicesOf, phoneRefusalOf, updatePassword } from '../../src/pages/info/userApi';
+import { avatarRefusalOf, choicesOf, passwordQuery, phoneRefusalOf } from '../../src/pages/info/userApi';
 import { describeRequest, envelope, server, useMockServer, type SeenRequest } from '../contract/support';
 
 useMockServer();
@@ -180,15 +180,7 @@ describe('personal info rules (spec §5)', () => {
     expect(choicesOf(undefined, undefined)).toEqual([]);
   });
 
-  it('sends the md5 of each password in the query of update-password', async () => {
-    const seen: SeenRequest[] = [];
-    server.use(
-      route.post('/api/blade-system/user/update-password', async ({ request }) => {
-        seen.push(await describeRequest(request));
-        return envelope(null);
-      }),
-    );
-    await updatePassword('old', 'new', 'new');
-    expect(seen[0]!.query).toEqual({ oldPassword: md5('old'), newPassword: md5('new'), newPassword1: md5('new') });
+  it('puts the md5 of each password in the query of update-password', () => {
+    expect(passwordQuery('old', 'new', 'new')).toEqual({ oldPassword: md5('old'), newPassword: md5('new'), newPassword1: md5('new') });
   });
 });

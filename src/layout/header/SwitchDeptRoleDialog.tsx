@@ -1,10 +1,11 @@
-import { App, Form, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Form, Modal, Select, Spin } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchDeptRole, type Identity } from '../../../providers/auth';
 import { storeKeys } from '../../../providers/session';
 import { removeStore, setStore } from '../../../providers/storage';
-import { choicesOf, fetchProfile, type Choice } from '../../pages/info/userApi';
+import { choicesOf, type Choice } from '../../pages/info/userApi';
+import { useProfile } from '../../pages/info/useProfile';
 
 interface SwitchDeptRoleDialogProps {
   open: boolean;
@@ -22,35 +23,20 @@ export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRole
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<SwitchForm>();
-  const [choices, setChoices] = useState<{ depts: Choice[]; roles: Choice[] }>({ depts: [], roles: [] });
-  const [loading, setLoading] = useState(false);
+  const { profile, loading } = useProfile({ enabled: open });
+  const depts = useMemo(() => choicesOf(profile?.deptId, profile?.deptName), [profile]);
+  const roles = useMemo(() => choicesOf(profile?.roleId, profile?.roleName), [profile]);
   const [switching, setSwitching] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setLoading(true);
-    fetchProfile()
-      .then((profile) => {
-        if (!current) return;
-        const depts = choicesOf(profile.deptId, profile.deptName);
-        const roles = choicesOf(profile.roleId, profile.roleName);
-        setChoices({ depts, roles });
-        // The session's current dept and role are preselected: the one it holds, or the first of several (nothing
-        // switched yet: the user's main one, as the server lists it).
-        const preselect = (held: string | undefined, options: Choice[]) =>
-          (held ?? '').split(',').find((id) => options.some((option) => option.value === id.trim()))?.trim();
-        form.setFieldsValue({ deptId: preselect(identity?.deptId, depts), roleId: preselect(identity?.roleId, roles) });
-      })
-      .catch(() => undefined)
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [open, form, identity?.deptId, identity?.roleId]);
+  // The session's current dept and role are preselected: the one it holds, or the first of several (nothing switched
+  // yet: the user's main one, as the server lists it). Set as the form's initial values, so a read again of the
+  // profile never takes back a choice.
+  const preselect = (held: string | undefined, options: Choice[]) =>
+    (held ?? '').split(',').find((id) => options.some((option) => option.value === id.trim()))?.trim();
+  const initialValues: Partial<SwitchForm> = { deptId: preselect(identity?.deptId, depts), roleId: preselect(identity?.roleId, roles) };
 
   const submit = async () => {
     // Invalid fields show their messages under the selects.
+    if (!profile) return;
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
     setSwitching(true);
@@ -79,18 +65,24 @@ export function SwitchDeptRoleDialog({ open, identity, onClose }: SwitchDeptRole
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<SwitchForm>
-        form={form}
-        layout="vertical"
-        preserve={false}
-      >
-        <Form.Item name="deptId" label={t('switch.dept')} rules={[{ required: true, message: t('switch.deptRequired') }]}>
-          <Select options={choices.depts} loading={loading} placeholder={t('switch.deptRequired')} allowClear />
-        </Form.Item>
-        <Form.Item name="roleId" label={t('switch.role')} rules={[{ required: true, message: t('switch.roleRequired') }]}>
-          <Select options={choices.roles} loading={loading} placeholder={t('switch.roleRequired')} allowClear />
-        </Form.Item>
-      </Form>
+      {/* Mounted once the choices are known, so the preselection is its initial state. */}
+      {profile ? (
+        <Form<SwitchForm>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={initialValues}
+        >
+          <Form.Item name="deptId" label={t('switch.dept')} rules={[{ required: true, message: t('switch.deptRequired') }]}>
+            <Select options={depts} placeholder={t('switch.deptRequired')} allowClear />
+          </Form.Item>
+          <Form.Item name="roleId" label={t('switch.role')} rules={[{ required: true, message: t('switch.roleRequired') }]}>
+            <Select options={roles} placeholder={t('switch.roleRequired')} allowClear />
+          </Form.Item>
+        </Form>
+      ) : (
+        <Spin spinning={loading} />
+      )}
     </Modal>
   );
 }

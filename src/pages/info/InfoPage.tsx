@@ -1,20 +1,23 @@
 import { useInvalidateAuthStore, useLogout } from '@refinedev/core';
 import { App, Avatar, Button, Card, Form, Input, Space, Spin, Tabs, Upload } from 'antd';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo, storeKeys } from '../../../providers/session';
 import { useFeedback } from '../../components/FeedbackProvider';
 import { storeFile } from '../../../providers/objectUpload';
 import { setStore } from '../../../providers/storage';
+import { useResourceCall } from '../../components/crud/useResourceCall';
 import {
   avatarRefusalOf,
-  fetchProfile,
+  PASSWORD_UPDATE_URL,
+  passwordQuery,
   phoneRefusalOf,
-  updatePassword,
-  updateProfile,
+  PROFILE_UPDATE_URL,
+  type ProfileUpdate,
   type UserProfile,
 } from './userApi';
+import { PROFILE_RESOURCE, useProfile } from './useProfile';
 
 interface ProfileForm {
   realName: string;
@@ -40,30 +43,21 @@ function rememberProfile(profile: ProfileForm, avatar: string | undefined): void
 }
 
 function ProfileTab() {
+  const { profile } = useProfile();
+  // The form is filled once, from the first read: a read again (after a save anywhere) never takes back what is typed.
+  return profile ? <ProfileForm profile={profile} /> : <Spin />;
+}
+
+function ProfileForm({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const invalidateAuth = useInvalidateAuthStore();
+  const { call, pending: saving } = useResourceCall();
   const [form] = Form.useForm<ProfileForm>();
-  const [profile, setProfile] = useState<UserProfile>();
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
   // Kept beside the form: an Upload inside a named Form.Item would store its change events as the value.
-  const [avatar, setAvatar] = useState<string>();
-
-  useEffect(() => {
-    fetchProfile()
-      .then((loaded) => {
-        setProfile(loaded);
-        setAvatar(loaded.avatar || undefined);
-        form.setFieldsValue({
-          realName: loaded.realName ?? '',
-          name: loaded.name ?? '',
-          phone: loaded.phone ?? '',
-          email: loaded.email,
-        });
-      })
-      .catch(() => undefined);
-  }, [form]);
+  const [avatar, setAvatar] = useState<string | undefined>(profile.avatar || undefined);
+  const initialValues: ProfileForm = { realName: profile.realName ?? '', name: profile.name ?? '', phone: profile.phone ?? '', email: profile.email };
 
   const checkAvatar = (file: File) => {
     const refusal = avatarRefusalOf(file);
@@ -82,23 +76,20 @@ function ProfileTab() {
   };
 
   const save = async (values: ProfileForm) => {
-    if (!profile) return;
-    setSaving(true);
+    const update: ProfileUpdate = { id: profile.id, ...values, avatar };
     try {
-      await updateProfile({ id: profile.id, ...values, avatar });
+      // The profile is a user row: the header, the home card and 用户管理 read it again.
+      await call({ url: PROFILE_UPDATE_URL, body: update, invalidates: [PROFILE_RESOURCE] });
       rememberProfile(values, avatar);
       await invalidateAuth();
       void message.success(t('info.saved'));
     } catch {
       // The http layer has shown the server's message.
-    } finally {
-      setSaving(false);
     }
   };
 
-  if (!profile) return <Spin />;
   return (
-    <Form<ProfileForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={save}>
+    <Form<ProfileForm> form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} initialValues={initialValues} onFinish={save}>
       <Form.Item label={t('info.avatar')}>
         <Upload
           className="info-page__avatar"
@@ -162,20 +153,18 @@ function PasswordTab() {
   const { message } = useFeedback();
   const { mutate: logout } = useLogout();
   const [form] = Form.useForm<PasswordForm>();
-  const [saving, setSaving] = useState(false);
+  const { call, pending: saving } = useResourceCall();
 
   const save = async ({ oldPassword, newPassword, newPassword1 }: PasswordForm) => {
-    setSaving(true);
     try {
-      await updatePassword(oldPassword, newPassword, newPassword1);
+      // Nothing shown reads again: the sessions end.
+      await call({ url: PASSWORD_UPDATE_URL, query: passwordQuery(oldPassword, newPassword, newPassword1), invalidates: [] });
       form.resetFields();
       // The server ends the user's sessions on a password change: sign in again rather than meet an expired token.
       void message.success(t('info.passwordSaved'));
       logout();
     } catch {
       // The http layer has shown the server's message.
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,6 +1,5 @@
 import { phoneCheck } from '../../../resources/validation';
 import { md5 } from 'js-md5';
-import { http } from '../../../providers/http';
 
 /** What `GET /api/blade-system/user/info` answers (BladeX UserVO); several depts/roles are comma-joined. */
 export interface UserProfile {
@@ -33,21 +32,13 @@ export interface Choice {
 }
 
 const USER_API = '/api/blade-system/user';
-
-export async function fetchProfile(): Promise<UserProfile> {
-  const response = await http.get<{ data: UserProfile }>(`${USER_API}/info`);
-  return response.data.data;
-}
-
-export async function updateProfile(update: ProfileUpdate): Promise<void> {
-  await http.post(`${USER_API}/update-info`, update);
-}
+export const PROFILE_URL = `${USER_API}/info`;
+export const PROFILE_UPDATE_URL = `${USER_API}/update-info`;
+export const PASSWORD_UPDATE_URL = `${USER_API}/update-password`;
 
 /** Blade takes the md5 hex of each password, in the query string (spec §7). */
-export async function updatePassword(oldPassword: string, newPassword: string, newPassword1: string): Promise<void> {
-  await http.post(`${USER_API}/update-password`, null, {
-    params: { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) },
-  });
+export function passwordQuery(oldPassword: string, newPassword: string, newPassword1: string) {
+  return { oldPassword: md5(oldPassword), newPassword: md5(newPassword), newPassword1: md5(newPassword1) };
 }
 
 /** Pairs comma-joined ids with their comma-joined names ("1,2" + "测试部,研发部"); a missing name shows the id. */
