@@ -1,13 +1,18 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { keys } from '@refinedev/core';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loadMenus, loadPermissions, loadTopMenus, storedMenuTree, takeArrivedMenus, type MenuItem, type TopMenu } from '../../providers/access';
-import { storeKeys } from '../../providers/session';
+import { getUserInfo, storeKeys } from '../../providers/session';
 import { NAVIGATION_READ_TTL_MS } from '../../providers/http';
 import { getStore, setStore } from '../../providers/storage';
 import { useRegistry } from '../registry';
 import { readScreenDataEarly } from '../router/readVisitDataEarly';
 import { destinationOf } from './menuTree';
+
+/** The resource whose writes change the menus: role grants and top-menu settings declare it too. */
+const MENU_RESOURCE = 'menu';
 
 export interface MenuState {
   /** The user's whole menu tree (every top menu): what the role may open. */
@@ -43,8 +48,6 @@ export function useMenuState(): MenuState {
   return useContext(MenuContext);
 }
 
-const sameContent = (shown: unknown, loaded: unknown) => JSON.stringify(shown) === JSON.stringify(loaded);
-
 /** The whole tree, kept as `menuAll` (the `menu` record follows what the sidebar shows). */
 async function loadAllMenus(): Promise<MenuItem[]> {
   const menus = await loadMenus();
@@ -59,50 +62,63 @@ function arrivedMenus() {
   return arrived;
 }
 
+/** The menu reads are the session's: another user (or role) signed in on this page never sees the last one's. */
+function sessionOf(): string {
+  const user = getUserInfo();
+  return user ? `${user.user_id}|${user.role_id ?? ''}|${user.dept_id ?? ''}` : '';
+}
+
 /**
  * Starts from the menus asked for while the code loaded when they have arrived (a cold visit), else from those stored
- * at login so the shell renders at once and then reloads menus, top menus and button permissions, so that a page
- * reload picks up role changes either way.
+ * at login so the shell renders at once and then reads menus, top menus and button permissions, so that a page reload
+ * picks up role changes either way. Each is a query keyed under the menu resource: a write that changes menus (a menu
+ * saved, a role granted, a top menu set) reads them again, and the sidebar follows without a reload.
  */
 export function MenuProvider({ children }: { children: ReactNode }) {
   // Taken in the first render: the whole shell renders once with them instead of again when they arrive.
   const [arrived] = useState(arrivedMenus);
-  const [allMenus, setAllMenus] = useState<MenuItem[]>(() => arrived?.menus ?? storedMenuTree());
-  const [topMenuMenus, setTopMenuMenus] = useState<MenuItem[] | undefined>();
-  const [topMenus, setTopMenus] = useState<TopMenu[]>(() => arrived?.topMenus ?? getStore<TopMenu[]>({ name: storeKeys.topMenu }) ?? []);
+  const [stored] = useState(() => ({ menus: storedMenuTree(), topMenus: getStore<TopMenu[]>({ name: storeKeys.topMenu }) ?? [] }));
+  const [session] = useState(sessionOf);
   const [activeTopMenuId, setActiveTopMenuId] = useState<string | undefined>();
-  const [loaded, setLoaded] = useState(arrived !== undefined);
+  const queryClient = useQueryClient();
+
+  const keyOf = useCallback(
+    (read: string, topMenuId?: string) => keys().data().resource(MENU_RESOURCE).action('list').params({ navigation: read, session, topMenuId }).get(),
+    [session],
+  );
+  // Read once per session and again only when invalidated: menus change by writes, which say so. A failed read leaves
+  // the stored copies in use (the http layer has told the user).
+  const once = { staleTime: Infinity, retry: false } as const;
+  const menusQuery = useQuery({ queryKey: keyOf('routes'), queryFn: loadAllMenus, ...once, ...(arrived ? { initialData: arrived.menus } : {}) });
+  const topMenusQuery = useQuery({ queryKey: keyOf('top-menu'), queryFn: loadTopMenus, ...once, ...(arrived ? { initialData: arrived.topMenus } : {}) });
+  // Kept in the permission record, where every button asks.
+  useQuery({ queryKey: keyOf('buttons'), queryFn: loadPermissions, ...once, ...(arrived ? { initialData: arrived.permissions } : {}) });
+  const topMenuMenusQuery = useQuery({
+    queryKey: keyOf('routes', activeTopMenuId),
+    queryFn: () => loadMenus(activeTopMenuId),
+    ...once,
+    enabled: activeTopMenuId !== undefined,
+    // Another top menu's menus stay on the side until the picked one's have arrived.
+    placeholderData: (previous) => previous,
+  });
+
+  const allMenus = menusQuery.data ?? stored.menus;
+  const topMenus = topMenusQuery.data ?? stored.topMenus;
+  const loaded = menusQuery.isSuccess;
+  const topMenuMenus = activeTopMenuId === undefined ? undefined : topMenuMenusQuery.data;
 
   const reload = useCallback(async () => {
-    // Failures are already reported by the http layer; the stored copies stay in use.
-    const [menus] = await Promise.all([
-      loadAllMenus().catch(() => undefined),
-      loadPermissions().catch(() => undefined),
-      loadTopMenus().then((loaded) => setTopMenus((shown) => (sameContent(shown, loaded) ? shown : loaded)), () => undefined),
-    ]);
-    if (menus) {
-      // Usually what was stored: keeping the same tree spares the sidebar a render.
-      setAllMenus((shown) => (sameContent(shown, menus) ? shown : menus));
-      setTopMenuMenus(undefined);
-      setActiveTopMenuId(undefined);
-      setLoaded(true);
-    }
-  }, []);
+    setActiveTopMenuId(undefined);
+    await Promise.all(['routes', 'top-menu', 'buttons'].map((read) => queryClient.refetchQueries({ queryKey: keyOf(read), exact: true })));
+  }, [queryClient, keyOf]);
 
-  useEffect(() => {
-    if (!arrived) void reload();
-  }, [arrived, reload]);
-
-  const selectTopMenu = useCallback(async (id: string | undefined) => {
-    setActiveTopMenuId(id);
-    if (id === undefined) {
-      setStore({ name: storeKeys.menu, content: allMenus });
-      setTopMenuMenus(undefined);
-      return;
-    }
-    const menus = await loadMenus(id).catch(() => undefined);
-    if (menus) setTopMenuMenus(menus);
-  }, [allMenus]);
+  const selectTopMenu = useCallback(
+    async (id: string | undefined) => {
+      setActiveTopMenuId(id);
+      if (id === undefined) setStore({ name: storeKeys.menu, content: allMenus });
+    },
+    [allMenus],
+  );
 
   const state = useMemo<MenuState>(
     () => ({
