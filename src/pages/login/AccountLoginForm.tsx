@@ -38,6 +38,7 @@ export function AccountLoginForm({ askTenant, tenantId, onTenantChange, pending,
     fetchCaptcha().then(setCaptcha, () => setCaptcha(undefined));
   }, []);
 
+  // not screen data: a one-time challenge before any session, fetched anew on every ask and never cached or shared.
   useEffect(refreshCaptcha, [refreshCaptcha]);
 
   const change = (field: LoginField, value: string) => {

@@ -40,6 +40,7 @@ const TENANT_TYPING_PAUSE_MS = 400;
  */
 function useTenantSocialSources(tenantId: string | undefined, siteTenant: string): SocialSource[] {
   const [sources, setSources] = useState<{ tenantId: string; list: SocialSource[] }>();
+  // not screen data: asked before any session, of a tenant being typed; no write of the app changes it.
   useEffect(() => {
     if (!tenantId || !/^\w{1,12}$/.test(tenantId)) return;
     let active = true;
@@ -126,6 +127,7 @@ export default function LoginPage({ prepareSignedIn }: LoginPageProps) {
     [goHome, showSignInOptions, message],
   );
 
+  // not screen data: the site settings and the domain's tenant decide how to sign in, read once before any session.
   useEffect(() => {
     let active = true;
     tenantOfDomain().then((tenant) => active && setDomainTenant(tenant), () => undefined);
