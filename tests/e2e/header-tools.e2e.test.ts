@@ -239,6 +239,11 @@ describe('header tools end to end', () => {
     await page.locator('.app-header__user').getByText('测试管理员').waitFor();
     const profile = await api('GET', '/api/blade-system/user/info');
     expect(profile.data).toMatchObject({ realName: '测试管理员', phone: '13800138000', email: 'admin@example.com' });
+    // Opened anew, the page shows what was saved.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('邮箱').inputValue()).toBe('admin@example.com');
+    expect(await page.getByLabel('姓名').inputValue()).toBe('测试管理员');
+    expect(await phone.inputValue()).toBe('13800138000');
   });
 
   it('uploads a PNG avatar and refuses other formats', async () => {
@@ -314,7 +319,8 @@ describe('header tools end to end', () => {
     // The page after the switch says it worked, and the header and home show the chosen department and role.
     await toast('切换成功').waitFor();
     await expect.poll(() => page.locator('.app-header__dept').innerText()).toBe(otherDept);
-    await page.goto(`${product.url}/wel/index`);
+    // The roles' names come with the profile: shown once it has been read.
+    await Promise.all([page.waitForResponse((response) => response.url().includes('/api/blade-system/user/info')), page.goto(`${product.url}/wel/index`)]);
     await expect.poll(() => page.locator('.welcome-page__greeting').innerText()).toContain(otherRole!);
     await snap(page, 'switch-done-home');
     // Opened again, the dialog shows the pair now in use.

@@ -61,6 +61,9 @@ describe('menus, top menus and regions end to end', () => {
     await toast('新增成功').waitFor();
     // The open group shows its new child at once.
     await menus().row('导航测试').first().waitFor();
+    // The save read the menus again: the sidebar's open group has the new entry before any reload.
+    await sider().getByText('导航测试', { exact: true }).waitFor();
+    await shot('sidebar-new-menu-at-once');
 
     await page.reload();
     const item = await siderItem('系统管理', '导航测试');
@@ -91,6 +94,7 @@ describe('menus, top menus and regions end to end', () => {
     await fill('菜单名称', '导航测试改');
     await modal().getByRole('button', { name: /确\s*定/ }).click();
     await toast('更新成功').waitFor();
+    await sider().getByText('导航测试改', { exact: true }).waitFor();
 
     await page.reload();
     // The sidebar opens the current screen's group once the menus are drawn: a click on the group before that would

@@ -1,9 +1,13 @@
+import { useInvalidate } from '@refinedev/core';
 import { App, Badge, Button, Modal, Space, Table, Typography } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearErrorLogs, installErrorCapture, uploadErrorLogs, useErrorLogs, type ErrorLogEntry } from './errorLog';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
+
+/** The resource listing the uploaded logs (错误日志). */
+const ERROR_LOG_RESOURCE = 'errorlog';
 
 /** Header badge with the number of locally logged errors (99+ beyond 99) and the log viewer with upload and clear. */
 export function ErrorLogButton() {
@@ -12,6 +16,7 @@ export function ErrorLogButton() {
   const entries = useErrorLogs();
   const [open, setOpen] = useState(false);
   const openOpened = useOpenedOnce(open);
+  const invalidate = useInvalidate();
 
   useEffect(installErrorCapture, []);
 
@@ -23,6 +28,8 @@ export function ErrorLogButton() {
       cancelText: t('crud.cancel'),
       onOk: async () => {
         await uploadErrorLogs();
+        // The uploaded entries join the server's error log: its screen reads it again.
+        void invalidate({ resource: ERROR_LOG_RESOURCE, invalidates: ['resourceAll'] });
         void message.success(t('errorLog.uploaded'));
       },
     });

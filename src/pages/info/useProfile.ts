@@ -22,6 +22,8 @@ export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
       queryKey: keys().data().resource(PROFILE_RESOURCE).action('one').id(userId ?? '').params({ profile: true }).get(),
       enabled: enabled && userId !== undefined,
       retry: false,
+      // The header and the home card mount apart: one read serves both. Writes read it again whatever its age.
+      staleTime: 30_000,
     },
   });
   return { profile: query.data?.data, loading: query.isFetching, failed: query.isError };
