@@ -50,9 +50,9 @@ export default function ScopeMenuPage({ schema }: { schema: ResourceSchema; ui: 
   const canSet = operations.rowCustom.some((operation) => operation.alias === 'setting');
 
   const columns: TableColumnsType<MenuNode> = [
-    { key: 'name', dataIndex: 'name', title: t('scope.menuName'), width: 220 },
-    { key: 'path', dataIndex: 'path', title: t('scope.menuPath'), ellipsis: true },
-    { key: 'code', dataIndex: 'code', title: t('scope.menuCode'), width: 180 },
+    { key: 'name', dataIndex: 'name', title: t('datascope.menus.menuName'), width: 220 },
+    { key: 'path', dataIndex: 'path', title: t('datascope.menus.menuPath'), ellipsis: true },
+    { key: 'code', dataIndex: 'code', title: t('datascope.menus.menuCode'), width: 180 },
   ];
   if (canSet && setting) {
     columns.push({
@@ -71,7 +71,7 @@ export default function ScopeMenuPage({ schema }: { schema: ResourceSchema; ui: 
   return (
     <Card variant="borderless" className="crud-page scope-menu-page" data-resource={schema.name}>
       <Space className="crud-toolbar" wrap>
-        <Input.Search allowClear placeholder={t('scope.searchMenu')} onSearch={setKeyword} style={{ width: 260 }} />
+        <Input.Search allowClear placeholder={t('datascope.menus.searchMenu')} onSearch={setKeyword} style={{ width: 260 }} />
       </Space>
       <Table<MenuNode>
         // Remounted when the menus arrive or the search changes, so every level opens.

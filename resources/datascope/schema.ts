@@ -2,6 +2,7 @@ import { scopeHeadFields } from '../fields';
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 import { dataScopeTypeDict } from './dicts';
+import { datascopeMessages } from './messages';
 
 /**
  * Data scopes, kept per menu as BladeX keeps them (`resource_code` = the menu's code = the resource's permission
@@ -11,6 +12,7 @@ import { dataScopeTypeDict } from './dicts';
 export const dataScopeSchema: ResourceSchema = {
   name: 'datascope',
   title: { zh: '数据权限', en: 'Data scopes' },
+  messages: datascopeMessages,
   dictionaries: [dataScopeTypeDict],
   api: '/api/blade-system/data-scope',
   table: 'blade_scope_data',

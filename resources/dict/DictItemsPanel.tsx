@@ -62,7 +62,7 @@ export function DictItemsPanel({ schema, parentId, view, openForm, closeForm }: 
     <div className="dict-items" data-dict-items={parentId}>
       <Space className="crud-toolbar" wrap>
         <Typography.Text strong className="dict-items-title">
-          {t('dictItems.of', { name: parent?.dictValue ?? '', code: parent?.code ?? '' })}
+          {t('dict.items.of', { name: parent?.dictValue ?? '', code: parent?.code ?? '' })}
         </Typography.Text>
         {operations.add && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm('create')}>

@@ -42,7 +42,7 @@ export const DICT_FIELDS: FieldSchema[] = [
 ];
 
 /** A dictionary screen: its list shows the dictionaries (roots), `字典配置` their items. */
-export function dictionarySchema(spec: Pick<ResourceSchema, 'name' | 'title' | 'api' | 'table' | 'tenantScoped' | 'route' | 'menu' | 'permissionCode'>): ResourceSchema {
+export function dictionarySchema(spec: Pick<ResourceSchema, 'name' | 'title' | 'api' | 'table' | 'tenantScoped' | 'route' | 'menu' | 'permissionCode' | 'messages'>): ResourceSchema {
   return {
     ...spec,
     // The screen lists dictionaries; `list` answers BladeX's tree of what matches (`list?code=` → [root{children}]).

@@ -1,5 +1,6 @@
 import type { ResourceSchema } from '../types';
 import { dictionarySchema } from './fields';
+import { dictMessages } from './messages';
 
 /**
  * System dictionaries (spec §3 Dictionary, §7 /api/blade-system/dict): shared by every tenant, written by the
@@ -14,4 +15,5 @@ export const dictSchema: ResourceSchema = dictionarySchema({
   route: '/system/dict',
   menu: { parent: 'system', icon: 'BookOutlined', sort: 4 },
   permissionCode: 'dict',
+  messages: dictMessages,
 });

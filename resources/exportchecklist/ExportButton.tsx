@@ -19,7 +19,7 @@ export function ExportButton({ schema, filters }: { schema: ResourceSchema; filt
     setBusy(true);
     try {
       await downloadFile(`${schema.api}/${operation.path}`, toBladeFilters(filters, schema), `${schema.name}.xlsx`);
-      void message.success(t('excel.exported'));
+      void message.success(t('exportchecklist.exported'));
     } catch {
       // The http client has shown the server's message.
     } finally {

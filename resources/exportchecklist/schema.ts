@@ -1,5 +1,6 @@
 import { DELETE, VIEW } from '../operations';
 import type { ResourceSchema } from '../types';
+import { exportchecklistMessages } from './messages';
 
 /**
  * Export checklist (spec §2, §7 blade-exportchecklist): a record per export, written by the server when a list is
@@ -8,6 +9,7 @@ import type { ResourceSchema } from '../types';
 export const exportChecklistSchema: ResourceSchema = {
   name: 'exportchecklist',
   title: { zh: '导出检查单', en: 'Export checklists' },
+  messages: exportchecklistMessages,
   api: '/gateway/blade-exportchecklist/exportChecklist',
   table: 'blade_export_checklist',
   tenantScoped: true,

@@ -56,11 +56,11 @@ export function MenuButtonOperations({ schema: menuSchema, mode, form }: Section
       <Alert
         type="info"
         showIcon
-        message={t('menuButton.needsOperation')}
+        message={t('menu.button.needsOperation')}
         description={
           !hasParent || parent.loading ? null : screen ? (
             <div>
-              <div>{t('menuButton.declared', { screen: parent.data?.name ?? '' })}</div>
+              <div>{t('menu.button.declared', { screen: parent.data?.name ?? '' })}</div>
               {declared.map(({ operation, code: declaredCode }) => (
                 <Tag.CheckableTag key={declaredCode} checked={code === declaredCode} onChange={() => pick(operation, declaredCode)}>
                   {operation.label[language]} ({declaredCode})
@@ -68,11 +68,11 @@ export function MenuButtonOperations({ schema: menuSchema, mode, form }: Section
               ))}
             </div>
           ) : (
-            t('menuButton.noScreen', { screen: parent.data?.name ?? '' })
+            t('menu.button.noScreen', { screen: parent.data?.name ?? '' })
           )
         }
       />
-      {unknownCode && <Alert type="warning" showIcon className="menu-button-operations__unknown" message={t('menuButton.unknownCode', { code: code!.trim() })} />}
+      {unknownCode && <Alert type="warning" showIcon className="menu-button-operations__unknown" message={t('menu.button.unknownCode', { code: code!.trim() })} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
 import { menuCategoryDict, buttonFuncDict } from './dicts';
+import { menuMessages } from './messages';
 
 /**
  * Menus and buttons (spec §2 system settings, §7 menu calls; BladeX `blade_menu`): one tree shared by every tenant.
@@ -10,6 +11,7 @@ import { menuCategoryDict, buttonFuncDict } from './dicts';
 export const menuSchema: ResourceSchema = {
   name: 'menu',
   title: { zh: '菜单管理', en: 'Menus' },
+  messages: menuMessages,
   dictionaries: [menuCategoryDict, buttonFuncDict],
   api: '/api/blade-system/menu',
   // BladeX answers `list` as the nested tree (see mount); the screen and the suites page this one.

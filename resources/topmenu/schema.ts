@@ -1,5 +1,6 @@
 import { CRUD } from '../operations';
 import type { ResourceSchema } from '../types';
+import { topmenuMessages } from './messages';
 
 /**
  * Top menus (spec §2, §6 "top menus can be granted menus", §7 topmenu + topmenu/grant): per tenant, each a named set
@@ -8,6 +9,7 @@ import type { ResourceSchema } from '../types';
 export const topMenuSchema: ResourceSchema = {
   name: 'topmenu',
   title: { zh: '顶部菜单', en: 'Top menus' },
+  messages: topmenuMessages,
   api: '/api/blade-system/topmenu',
   table: 'blade_top_menu',
   tenantScoped: true,

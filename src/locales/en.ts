@@ -103,10 +103,6 @@ export const en: Record<string, string> = {
   'crud.updateSuccess': 'Updated successfully',
   'crud.draftRestored': 'What you typed before logging in again is back: check it and save',
   'crud.deleteSuccess': 'Deleted successfully',
-  'dictItems.of': 'Items of {{name}} ({{code}})',
-  'dictLayout.dictionaries': 'Dictionaries',
-  'dictLayout.items': 'Items',
-  'dictLayout.pick': 'Pick a dictionary to see and edit its items',
   'crud.total': '{{total}} in total',
   'crud.revealTitle': 'Save this now',
   'crud.revealNote': 'It is shown this once and cannot be viewed again.',
@@ -138,14 +134,6 @@ export const en: Record<string, string> = {
   'crud.rangeEnd': 'End date',
 
   // Roles' grant dialog and the data/API scope screens.
-  'menuButton.needsOperation': 'A button shows only when its screen declares an operation behind it: its code must be that operation\'s code',
-  'menuButton.declared': 'Operations {{screen}} declares (click to fill in):',
-  'menuButton.noScreen': 'The parent menu “{{screen}}” is not a screen that declares operations: this button will show nowhere',
-  'menuButton.unknownCode': 'The screen has no operation with code {{code}}: this button will not show',
-  'scope.menuName': 'Menu',
-  'scope.menuPath': 'Route',
-  'scope.menuCode': 'Menu code',
-  'scope.searchMenu': 'Menu name',
 
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
   'nav.tabMenu': 'More',
@@ -195,9 +183,6 @@ export const en: Record<string, string> = {
   'menu.job': 'Job scheduling',
   'menu.report': 'Reports',
   'menu.reportadmin': 'Report management',
-  'topMenu.workbench': 'Workbench',
-  'topMenu.sysadmin': 'System',
-  'topMenu.develop': 'Development',
 
   // Part B2: header tools, lock, error log, notices, user menu, dept/role switch, personal info
   'tools.theme': 'Theme',
@@ -345,5 +330,4 @@ export const en: Record<string, string> = {
   'guestRegister.submittedTitle': 'Registration',
   'guestRegister.submitted': 'Your application has been submitted; please wait for an administrator to approve it.',
   'guestRegister.failed': 'Submission failed',
-  'excel.exported': 'Exported',
 };

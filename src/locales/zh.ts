@@ -103,10 +103,6 @@ export const zh: Record<string, string> = {
   'crud.updateSuccess': '更新成功',
   'crud.draftRestored': '已恢复重新登录前未保存的内容，请检查后保存',
   'crud.deleteSuccess': '删除成功',
-  'dictItems.of': '{{name}}（{{code}}）的字典项',
-  'dictLayout.dictionaries': '字典',
-  'dictLayout.items': '字典项',
-  'dictLayout.pick': '点选一个字典，查看并维护它的字典项',
   'crud.total': '共 {{total}} 条',
   'crud.revealTitle': '请立即保存以下信息',
   'crud.revealNote': '这些信息只显示这一次，关闭后无法再次查看。',
@@ -138,14 +134,6 @@ export const zh: Record<string, string> = {
   'crud.rangeEnd': '结束日期',
 
   // Roles' grant dialog and the data/API scope screens.
-  'menuButton.needsOperation': '按钮只有在其页面声明了对应的操作时才会显示：按钮编号须是该操作的编号',
-  'menuButton.declared': '{{screen}} 声明的操作（点选填入）：',
-  'menuButton.noScreen': '上级菜单「{{screen}}」不是声明了操作的页面，此按钮不会显示在任何页面上',
-  'menuButton.unknownCode': '页面没有编号为 {{code}} 的操作，此按钮不会显示',
-  'scope.menuName': '菜单名称',
-  'scope.menuPath': '路由地址',
-  'scope.menuCode': '菜单编号',
-  'scope.searchMenu': '请输入菜单名称',
 
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
   'nav.tabMenu': '更多',
@@ -195,9 +183,6 @@ export const zh: Record<string, string> = {
   'menu.job': '任务调度',
   'menu.report': '报表管理',
   'menu.reportadmin': '报表管理',
-  'topMenu.workbench': '工作台',
-  'topMenu.sysadmin': '系统',
-  'topMenu.develop': '研发',
 
   // Part B2: header tools, lock, error log, notices, user menu, dept/role switch, personal info
   'tools.theme': '主题',
@@ -345,5 +330,4 @@ export const zh: Record<string, string> = {
   'guestRegister.submittedTitle': '注册提示',
   'guestRegister.submitted': '注册申请已提交,请耐心等待管理员通过!',
   'guestRegister.failed': '提交失败',
-  'excel.exported': '导出成功',
 };

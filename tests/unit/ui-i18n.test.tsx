@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { antdLocaleOf, i18nProvider, schemaMessages } from '../../providers/i18n';
@@ -6,6 +8,11 @@ import { jobInfoSchema } from '../../resources/jobinfo/schema';
 import { moduleTypeSchema } from '../../resources/moduletype/schema';
 import { paramSchema } from '../../resources/param/schema';
 import { taskSchema } from '../../resources/task/schema';
+import { dataScopeSchema } from '../../resources/datascope/schema';
+import { dictSchema } from '../../resources/dict/schema';
+import { exportChecklistSchema } from '../../resources/exportchecklist/schema';
+import { menuSchema } from '../../resources/menu/schema';
+import { topMenuSchema } from '../../resources/topmenu/schema';
 import { en } from '../../src/locales/en';
 import { zh } from '../../src/locales/zh';
 
@@ -32,6 +39,42 @@ describe('i18n', () => {
     // A menu name other than the title is the folder's to say.
     expect(schemaMessages([moduleTypeSchema], 'en')['menu.moduletype']).toBe('Function modules');
     for (const key of ['menu.task', 'task.run.start', 'menu.moduletype']) expect([zh[key], en[key]], key).toEqual([undefined, undefined]);
+  });
+
+  it("takes a screen's own texts (scope menus, menu buttons, top menu names, dictionary items and layouts, exports) from its folder", () => {
+    const owned = { datascope: dataScopeSchema, menu: menuSchema, topmenu: topMenuSchema, dict: dictSchema, exportchecklist: exportChecklistSchema };
+    const samples: Record<keyof typeof owned, [string, string, string]> = {
+      datascope: ['datascope.menus.menuName', '菜单名称', 'Menu'],
+      menu: ['menu.button.unknownCode', '页面没有编号为 {{code}} 的操作，此按钮不会显示', 'The screen has no operation with code {{code}}: this button will not show'],
+      topmenu: ['topmenu.names.workbench', '工作台', 'Workbench'],
+      dict: ['dict.layout.pick', '点选一个字典，查看并维护它的字典项', 'Pick a dictionary to see and edit its items'],
+      exportchecklist: ['exportchecklist.exported', '导出成功', 'Exported'],
+    };
+    for (const [name, [key, zhText, enText]] of Object.entries(samples)) {
+      const schema = owned[name as keyof typeof owned];
+      expect([schemaMessages([schema], 'zh')[key], schemaMessages([schema], 'en')[key]], key).toEqual([zhText, enText]);
+    }
+    const moved = /^(scope|menuButton|topMenu|dictItems|dictLayout|excel)\./;
+    expect(Object.keys(zh).filter((key) => moved.test(key))).toEqual([]);
+  });
+
+  it("keeps only app-wide keys in the app's locale files: none is used by one resource folder alone", () => {
+    const root = join(__dirname, '..', '..');
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return name === 'locales' ? [] : sources(path);
+        return /\.tsx?$/.test(name) ? [path] : [];
+      });
+    const texts = ['src', 'resources', 'providers'].flatMap((top) => sources(join(root, top))).map((path) => ({
+      owner: path.slice(root.length + 1).split(/[\\/]/).slice(0, 2).join('/'),
+      text: readFileSync(path, 'utf8'),
+    }));
+    const ownedByOneFolder = Object.keys(zh).filter((key) => {
+      const owners = new Set(texts.filter(({ text }) => [`'${key}'`, `"${key}"`, `\`${key}`].some((quoted) => text.includes(quoted))).map(({ owner }) => owner));
+      return owners.size === 1 && [...owners][0]!.startsWith('resources/');
+    });
+    expect(ownedByOneFolder).toEqual([]);
   });
 
   it('has every key in both languages', () => {

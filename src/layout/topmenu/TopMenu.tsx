@@ -20,7 +20,7 @@ export function TopMenu() {
       ...topMenus.map((top) => ({
         key: top.id,
         icon: createElement(menuIconOf(top.source)),
-        label: t(`topMenu.${top.code}`, { defaultValue: top.name }),
+        label: t(`topmenu.names.${top.code}`, { defaultValue: top.name }),
       })),
     ],
     [topMenus, t],

@@ -64,7 +64,7 @@ export default function DictLayoutPage({ direction }: { direction: 'horizontal' 
 
   return (
     <div className={`dict-layout dict-layout--${direction}`} data-layout={direction}>
-      <Card variant="borderless" className="crud-page dict-parents" data-resource={dictSchema.name} title={t('dictLayout.dictionaries')}>
+      <Card variant="borderless" className="crud-page dict-parents" data-resource={dictSchema.name} title={t('dict.layout.dictionaries')}>
         <ResourceSearchForm schema={dictSchema} formProps={searchFormProps} />
         <ResourceTable
           schema={dictSchema}
@@ -83,7 +83,7 @@ export default function DictLayoutPage({ direction }: { direction: 'horizontal' 
           singleSelect
         />
       </Card>
-      <Card variant="borderless" className="crud-page dict-children" title={t('dictLayout.items')}>
+      <Card variant="borderless" className="crud-page dict-children" title={t('dict.layout.items')}>
         {parentId ? (
           <DictItemsPanel
             key={parentId}
@@ -94,7 +94,7 @@ export default function DictLayoutPage({ direction }: { direction: 'horizontal' 
             closeForm={() => update({ item: undefined, mode: undefined })}
           />
         ) : (
-          <Empty description={t('dictLayout.pick')} />
+          <Empty description={t('dict.layout.pick')} />
         )}
       </Card>
     </div>
