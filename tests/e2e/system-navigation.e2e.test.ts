@@ -175,10 +175,22 @@ describe('menus, top menus and regions end to end', () => {
     await expect.poll(() => panel.locator('.ant-descriptions-item-content').allInnerTexts()).toContain('杭州市');
     await shot('region-added');
 
+    // Renamed, the region shows under its new name in the open tree at once, its open parents staying open.
+    await panel.getByRole('button', { name: /编\s*辑/ }).click();
+    const name = panel.getByLabel('区划名称', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe('余杭区');
+    await name.fill('余杭新区');
+    await panel.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('更新成功').waitFor();
+    await node('余杭新区').waitFor();
+    expect(await node('余杭区').count()).toBe(0);
+    await node('西湖区').waitFor();
+    await shot('region-renamed');
+
     await panel.getByRole('button', { name: /删\s*除/ }).click();
     await confirmDialogOk(page);
     await toast('删除成功').waitFor();
-    await expect.poll(() => node('余杭区').count()).toBe(0);
+    await expect.poll(() => node('余杭新区').count()).toBe(0);
     await panel.getByText('330100', { exact: true }).waitFor();
     const rows = await product.server.db.query<{ is_deleted: number }>("SELECT is_deleted FROM blade_region WHERE code = '330110'");
     expect(rows.map((row) => row.is_deleted)).toEqual([1]);

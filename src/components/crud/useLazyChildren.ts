@@ -12,6 +12,9 @@ export interface LazyLevelSource {
   param: string;
 }
 
+/** A level is read when first shown and again only when a write invalidates it: opened again, it comes from the cache. */
+const ONCE = { staleTime: Infinity, retry: false } as const;
+
 export interface LazyLevels<T> {
   /** The rows read under each parent asked for so far; a parent not read yet is absent. */
   childrenOf: ReadonlyMap<string, readonly T[]>;
@@ -56,8 +59,8 @@ export function useLazyChildren<T extends BaseRecord>(source: LazyLevelSource, p
     },
     [parentsKey],
   );
-  const { childrenOf, fetching } = useQueries({ queries: parents.map((parent) => ({ ...optionsOf(parent), retry: false })), combine });
+  const { childrenOf, fetching } = useQueries({ queries: parents.map((parent) => ({ ...optionsOf(parent), ...ONCE })), combine });
 
-  const load = useCallback((parent: string) => queryClient.fetchQuery({ ...optionsOf(parent), staleTime: 0 }), [queryClient, optionsOf]);
+  const load = useCallback((parent: string) => queryClient.fetchQuery({ ...optionsOf(parent), ...ONCE }), [queryClient, optionsOf]);
   return { childrenOf, load, fetching };
 }
