@@ -46,6 +46,12 @@ export interface ResourceStore {
    */
   validate(user: BladeUser, body: unknown): Promise<Row>;
   /**
+   * `patch` of the caller's rows among `ids` (at most 500; others are left alone) with the same changes, in one
+   * transaction: rows locked by one read, each through the write hooks (`batch` set) and checks, then one UPDATE for
+   * the rows the hooks leave alike. Answers how many rows were patched.
+   */
+  patchMany(context: PatchContext, ids: readonly string[], changes: Row): Promise<number>;
+  /**
    * Inserts rows as submit inserts one each (parsing, refs and fills, row rules, write hooks with `batch` set, audit
    * fields, tenant, child rows and links), all in one transaction (the caller's `tx` when given): the rows' values by
    * one multi-row INSERT per 500 rows, so a batch costs a few statements rather than a few per row. All rows or none:

@@ -99,7 +99,7 @@ export function createStoreWrite(
   core: StoreCore,
   behaviour: StoreHooks,
   links: WriteLinks,
-): Pick<ResourceStore, 'submit' | 'patch' | 'insertMany' | 'validate' | 'validateMany' | 'remove'> {
+): Pick<ResourceStore, 'submit' | 'patch' | 'patchMany' | 'insertMany' | 'validate' | 'validateMany' | 'remove'> {
   const { db, schema, table, byName, children, readRows } = core;
   const uniqueFields = schema.fields.filter((field) => field.unique);
   const { usages } = links;
@@ -146,12 +146,15 @@ export function createStoreWrite(
   }
 
   /** The stored fields that have a value now, with the audit fields of the caller; scoped like the read before it. */
-  async function updateRow(tx: Db, user: BladeUser, rowId: string, values: Row) {
+  async function updateRows(tx: Db, user: BladeUser, rowIds: readonly string[], values: Row) {
     const writable = storedOf(schema.fields).filter((field) => Object.hasOwn(values, field.name));
     const params = new SqlParams();
     const sets = writable.map((field) => `${columnOf(field)} = ${params.add(values[field.name])}`);
     sets.push(`update_user = ${params.add(isIdText(user.userId) ? user.userId : null)}`, `update_time = ${params.add(formatDateTime(new Date()))}`);
-    const where = [`id = ${params.add(rowId)}`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+    const where = [
+      rowIds.length === 1 ? `id = ${params.add(rowIds[0])}` : `id = ANY(string_to_array(${params.add(rowIds.join(','))}, ',')::bigint[])`,
+      ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates,
+    ];
     await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}`, params.values);
   }
 
@@ -278,11 +281,14 @@ export function createStoreWrite(
       if (wanted.length === 0) continue;
       const params = new SqlParams();
       const column = columnOf(field);
-      const where = [
-        `${column}::text = ANY(ARRAY(SELECT jsonb_array_elements_text(${params.add(JSON.stringify(wanted))}::jsonb)))`,
-        ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates,
-      ];
-      const taken = await reader.query<{ value: string }>(`SELECT ${column}::text AS value FROM ${table} WHERE ${where.join(' AND ')}`, params.values);
+      // A semi-join of the batch's values: `= ANY(values)` as a filter compared every row of the tenant with every
+      // value where the table's statistics are stale (inside an import's transaction), ~200 ms a batch of 500.
+      const where = [`${column}::text = wanted.value`, ...readScope(user, params, { tenantScoped: schema.tenantScoped }).predicates];
+      const taken = await reader.query<{ value: string }>(
+        `SELECT wanted.value FROM jsonb_array_elements_text(${params.add(JSON.stringify(wanted))}::jsonb) AS wanted(value)
+         WHERE EXISTS (SELECT 1 FROM ${table} WHERE ${where.join(' AND ')})`,
+        params.values,
+      );
       const takenValues = new Set(taken.map((row) => row.value));
       for (const [index, check] of checks.entries()) {
         const value = valueOf(check);
@@ -294,6 +300,17 @@ export function createStoreWrite(
 
   /** What a patch may set: the stored fields by name (server-maintained ones included). */
   const patchable = new Map(storedOf(schema.fields).map((field) => [field.name, field]));
+
+  /** A patch's changes parsed field by field; a name that is no stored field is a 400 naming it. */
+  function patchValues(changes: Row): Row {
+    const values: Row = {};
+    for (const [name, raw] of Object.entries(changes)) {
+      const field = patchable.get(name);
+      if (!field) throw badRequest(`${MSG.paramInvalid}: ${name} 不是「${schema.title.zh}」的字段`);
+      if (raw !== undefined) values[name] = parseFieldValue(field, raw);
+    }
+    return values;
+  }
 
   return {
     async submit(user, rawBody, sink) {
@@ -320,7 +337,7 @@ export function createStoreWrite(
             const writable = storedOf(schema.fields).filter((field) => Object.hasOwn(values, field.name));
             await insertRow(tx, user, table, writable, values, rowId);
           } else {
-            await updateRow(tx, user, rowId, values);
+            await updateRows(tx, user, [rowId], values);
           }
           await writeChildren(tx, user, rowId, body);
           await writeLinksOfBody(tx, core.registry, user, schema, rowId, body);
@@ -337,12 +354,7 @@ export function createStoreWrite(
       const id = parseIdValue(rawId);
       if (id === undefined) throw badRequest(`${MSG.missingParam}: id`);
       const changes = requireObject(rawChanges);
-      const values: Row = {};
-      for (const [name, raw] of Object.entries(changes)) {
-        const field = patchable.get(name);
-        if (!field) throw badRequest(`${MSG.paramInvalid}: ${name} 不是「${schema.title.zh}」的字段`);
-        if (raw !== undefined) values[name] = parseFieldValue(field, raw);
-      }
+      const values = patchValues(changes);
       try {
         await (outer ?? db).transaction(async (tx) => {
           const before = await lockedRow(tx, user, id);
@@ -353,7 +365,7 @@ export function createStoreWrite(
           await resolveRefs(tx, user, schema.fields, values);
           checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), false);
           if (schema.tree && values[schema.tree.parentField] === id) throw badRequest('上级不能是自己');
-          await updateRow(tx, user, id, values);
+          await updateRows(tx, user, [id], values);
           await behaviour.afterWrite?.(context);
         });
       } catch (error) {
@@ -368,6 +380,48 @@ export function createStoreWrite(
           const ids: string[] = [];
           for (let start = 0; start < bodies.length; start += BATCH_SIZE) ids.push(...(await insertBatch(tx, user, bodies.slice(start, start + BATCH_SIZE))));
           return ids;
+        });
+      } catch (error) {
+        translateUniqueViolation(error);
+      }
+    },
+
+    async patchMany({ user, tx: outer }, rawIds, rawChanges) {
+      const ids = [...new Set(rawIds)];
+      if (ids.length === 0) throw badRequest(`${MSG.missingParam}: ids`);
+      if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: ids`);
+      if (ids.length > BATCH_SIZE) throw badRequest(`${MSG.paramInvalid}: ids 不能超过${BATCH_SIZE}个`);
+      const changes = requireObject(rawChanges);
+      const parsed = patchValues(changes);
+      try {
+        return await (outer ?? db).transaction(async (tx) => {
+          const params = new SqlParams();
+          const rows = await readRows(user, [`${BASE_ALIAS}.id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`], params, 'FOR UPDATE OF t', tx);
+          const lookup = refLookup(tx, db, user, schema, links.schemaOf);
+          await lookup.prefetch(schema.fields, [parsed]);
+          const once = onceEach();
+          const contexts: WriteContext[] = [];
+          // Rows the hooks leave with the same values are updated by one statement.
+          const updates = new Map<string, { values: Row; ids: string[] }>();
+          for (const [index, before] of rows.entries()) {
+            const id = String(before.id);
+            const values = { ...parsed };
+            keepImmutable(values, before);
+            const batch = { index, size: rows.length, once };
+            const context: WriteContext = { tx, user, schema, registry: core.registry, id, isInsert: false, isPatch: true, values, before, body: changes, revealed: {}, batch };
+            await behaviour.beforeWrite?.(context);
+            await lookup.resolve(schema.fields, values);
+            checkRowRules(schema.fields, { ...before, ...values }, new Set(Object.keys(values)), false);
+            if (schema.tree && values[schema.tree.parentField] === id) throw badRequest('上级不能是自己');
+            contexts.push(context);
+            const key = JSON.stringify(values);
+            const update = updates.get(key) ?? { values, ids: [] };
+            update.ids.push(id);
+            updates.set(key, update);
+          }
+          for (const update of updates.values()) await updateRows(tx, user, update.ids, update.values);
+          for (const context of contexts) await behaviour.afterWrite?.(context);
+          return rows.length;
         });
       } catch (error) {
         translateUniqueViolation(error);
