@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
-import type { BladeUser, ServerServices } from '../../server/blade/context';
+import type { BladeUser } from '../../server/blade/context';
+import { batchesOf } from '../../server/blade/batch';
 import { createResourceStore, type ResourceStore } from '../../server/blade/crud';
 import { R } from '../../server/blade/envelope';
 import { BladeError, badRequest } from '../../server/blade/errors';
 import { nextId } from '../../server/blade/ids';
 import { scopedWhere } from '../../server/blade/scope';
-import { cellErrorText, importGate, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn } from '../../server/excel';
+import { cellErrorText, importGate, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn, type SheetRow } from '../../server/excel';
+import type { Db } from '../../server/db/types';
 import { tenantObjectKey, uploadKey } from '../../server/storage/keys';
 import { exportAndRecord, listRows } from '../exportchecklist/exports';
 import { importCheckSchema } from '../importcheck/schema';
@@ -28,8 +30,8 @@ const OPT_UPLOAD = 2;
 const FINISHED = 1;
 const FAILED = 2;
 
-async function dictOptions(services: ServerServices, code: string): Promise<Options> {
-  const rows = await services.db.cachedQuery<{ dict_key: string; dict_value: string }>(
+async function dictOptions(db: Db, code: string): Promise<Options> {
+  const rows = await db.cachedQuery<{ dict_key: string; dict_value: string }>(
     'SELECT dict_key, dict_value FROM blade_dict WHERE code = $1 AND parent_id > 0 AND is_deleted = 0 ORDER BY sort, id',
     [code],
   );
@@ -37,11 +39,11 @@ async function dictOptions(services: ServerServices, code: string): Promise<Opti
 }
 
 /** The sheet's columns; coded ones take their labels from the dictionaries, as the screen shows them. */
-async function columnsOf(services: ServerServices): Promise<ExcelColumn<Row>[]> {
+async function columnsOf(db: Db): Promise<ExcelColumn<Row>[]> {
   const [priority, ownership, audit] = await Promise.all([
-    dictOptions(services, 'test_case_priority'),
-    dictOptions(services, 'ownership_type'),
-    dictOptions(services, 'test_case_audit_status'),
+    dictOptions(db, 'test_case_priority'),
+    dictOptions(db, 'ownership_type'),
+    dictOptions(db, 'test_case_audit_status'),
   ]);
   return [
     { key: 'caseCode', header: '用例编号', required: true, example: 'TC-0001', width: 14 },
@@ -85,8 +87,7 @@ function columnOfMessage(message: string): string {
 }
 
 /** Labels and codes of a tenant resolved to ids, each looked up once per file. */
-function resolver(services: ServerServices, user: BladeUser) {
-  const db = services.db;
+function resolver(db: Db, user: BladeUser) {
   let modules: Promise<Map<string, string>> | undefined;
   const projects = new Map<string, Promise<string | undefined>>();
   const scripts = new Map<string, Promise<string | undefined>>();
@@ -141,59 +142,80 @@ interface RowError {
 
 interface CheckedFile {
   total: number;
-  /** Submit bodies of the good rows, in sheet order. */
-  good: Row[];
+  /** Good rows (imported by an upload). */
+  valid: number;
   errors: RowError[];
   /** Bad rows (a row with two bad cells counts once). */
   badRows: number;
 }
 
-/** Every row of the file checked: cells, then labels and codes, then the store's validation of the case. */
-async function checkFile(services: ServerServices, store: ResourceStore, user: BladeUser, bytes: Uint8Array): Promise<CheckedFile> {
-  const columns = await columnsOf(services);
-  const resolve = resolver(services, user);
+/** A sheet row turned into a case body: its cells, then its labels and codes resolved; what it got wrong so far. */
+async function caseBodyOf(sheetRow: SheetRow, resolve: ReturnType<typeof resolver>, seenCodes: Map<string, number>) {
+  const errors: RowError[] = sheetRow.errors.map(({ row, column, message }) => ({ row, column, message }));
+  const values = sheetRow.values;
+  const fail = (column: string, message: string) => errors.push({ row: sheetRow.row, column, message });
+  const body: Row = {};
+  for (const key of ['caseCode', 'caseTitle', 'priority', 'ownership', 'auditStatus', 'purpose', 'precondition', 'testSteps', 'expectedResult']) {
+    if (values[key] !== undefined) body[key] = values[key];
+  }
+  if (typeof values.modulePath === 'string') {
+    body.moduleTypePath = await resolve.module(values.modulePath);
+    if (!body.moduleTypePath) fail('功能模块', `功能模块「${values.modulePath}」不存在`);
+  }
+  if (typeof values.projectCode === 'string') {
+    body.projectId = await resolve.project(values.projectCode);
+    if (!body.projectId) fail('所属项目', `项目编号「${values.projectCode}」不存在`);
+  }
+  if (typeof values.scriptCode === 'string') {
+    body.testScriptId = await resolve.script(values.scriptCode);
+    if (!body.testScriptId) fail('脚本编号', `脚本编号「${values.scriptCode}」不存在或未审核`);
+  }
+  if (typeof values.caseCode === 'string') {
+    const first = seenCodes.get(values.caseCode);
+    if (first !== undefined) fail('用例编号', `与第${first}行的用例编号重复`);
+    else seenCodes.set(values.caseCode, sheetRow.row);
+  }
+  return { row: sheetRow.row, body, errors };
+}
+
+/**
+ * Every row of the file checked: cells, then labels and codes, then the store's validation of the case, a batch of
+ * rows at a time (one query per field and batch). `onGood` takes each batch's good bodies, in sheet order, before
+ * the next batch is read, so memory holds one batch whatever the file's length. Reads go through `db`.
+ */
+async function checkFile(
+  db: Db,
+  store: ResourceStore,
+  user: BladeUser,
+  bytes: Uint8Array,
+  onGood?: (bodies: Row[]) => Promise<unknown>,
+): Promise<CheckedFile> {
+  const columns = await columnsOf(db);
+  const resolve = resolver(db, user);
   const seenCodes = new Map<string, number>();
-  const result: CheckedFile = { total: 0, good: [], errors: [], badRows: 0 };
-  for await (const sheetRow of readXlsxRows(bytes, columns)) {
-    result.total += 1;
-    const errors: RowError[] = sheetRow.errors.map(({ row, column, message }) => ({ row, column, message }));
-    const values = sheetRow.values;
-    const fail = (column: string, message: string) => errors.push({ row: sheetRow.row, column, message });
-    const body: Row = {};
-    for (const key of ['caseCode', 'caseTitle', 'priority', 'ownership', 'auditStatus', 'purpose', 'precondition', 'testSteps', 'expectedResult']) {
-      if (values[key] !== undefined) body[key] = values[key];
-    }
-    if (typeof values.modulePath === 'string') {
-      body.moduleTypePath = await resolve.module(values.modulePath);
-      if (!body.moduleTypePath) fail('功能模块', `功能模块「${values.modulePath}」不存在`);
-    }
-    if (typeof values.projectCode === 'string') {
-      body.projectId = await resolve.project(values.projectCode);
-      if (!body.projectId) fail('所属项目', `项目编号「${values.projectCode}」不存在`);
-    }
-    if (typeof values.scriptCode === 'string') {
-      body.testScriptId = await resolve.script(values.scriptCode);
-      if (!body.testScriptId) fail('脚本编号', `脚本编号「${values.scriptCode}」不存在或未审核`);
-    }
-    if (typeof values.caseCode === 'string') {
-      const first = seenCodes.get(values.caseCode);
-      if (first !== undefined) fail('用例编号', `与第${first}行的用例编号重复`);
-      else seenCodes.set(values.caseCode, sheetRow.row);
-    }
-    if (errors.length === 0) {
-      try {
-        await store.validate(user, body);
-      } catch (error) {
-        if (!(error instanceof BladeError)) throw error;
-        fail(columnOfMessage(error.message), error.message);
+  const result: CheckedFile = { total: 0, valid: 0, errors: [], badRows: 0 };
+  for await (const sheetRows of batchesOf(readXlsxRows(bytes, columns))) {
+    const rows = [];
+    for (const sheetRow of sheetRows) rows.push(await caseBodyOf(sheetRow, resolve, seenCodes));
+    // Rows whose cells and codes are right go through the store's validation together.
+    const candidates = rows.filter((row) => row.errors.length === 0);
+    const checks = await store.validateMany({ user, tx: db }, candidates.map((row) => row.body));
+    candidates.forEach((row, index) => {
+      const refusal = checks[index].error;
+      if (refusal) row.errors.push({ row: row.row, column: columnOfMessage(refusal.message), message: refusal.message });
+    });
+    const good: Row[] = [];
+    for (const row of rows) {
+      result.total += 1;
+      if (row.errors.length > 0) {
+        result.badRows += 1;
+        result.errors.push(...row.errors.slice(0, Math.max(0, MAX_ERRORS - result.errors.length)));
+      } else {
+        good.push(row.body);
       }
     }
-    if (errors.length > 0) {
-      result.badRows += 1;
-      result.errors.push(...errors.slice(0, Math.max(0, MAX_ERRORS - result.errors.length)));
-    } else {
-      result.good.push(body);
-    }
+    result.valid += good.length;
+    if (onGood && good.length > 0) await onGood(good);
   }
   return result;
 }
@@ -215,7 +237,7 @@ export const behaviour: ResourceBehaviour = {
     const records = createResourceStore(services.db, services.registry, importCheckSchema);
     const record = (user: BladeUser, values: Row) => records.submit(user, values);
 
-    read(`${base}/template`, async () => templateResponse('测试用例导入模板.xlsx', (await columnsOf(services)) as ExcelColumn<never>[]));
+    read(`${base}/template`, async () => templateResponse('测试用例导入模板.xlsx', (await columnsOf(services.db)) as ExcelColumn<never>[]));
 
     // Checks and uploads take a turn of the process's import gate: a few at once, fairly among tenants.
     operation('import', {}, ({ c, user }) => importGate.run(c, user.tenantId, async () => {
@@ -226,7 +248,7 @@ export const behaviour: ResourceBehaviour = {
       const common = { bathNo, optType: OPT_CHECK, fileName: file.name, fileUrl: key };
       let checked: CheckedFile;
       try {
-        checked = await checkFile(services, store, user, file.bytes);
+        checked = await checkFile(services.db, store, user, file.bytes);
       } catch (error) {
         // An unreadable file is still logged, as a failed check naming why.
         if (error instanceof BladeError) await record(user, { ...common, isCheckFinish: FAILED, totalCount: 0, validCount: 0, errorMsg: error.message });
@@ -237,10 +259,10 @@ export const behaviour: ResourceBehaviour = {
         ...common,
         isCheckFinish: FINISHED,
         totalCount: checked.total,
-        validCount: checked.good.length,
+        validCount: checked.valid,
         errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
       });
-      return R.data({ id, bathNo, fileUrl: key, total: checked.total, valid: checked.good.length, errors: checked.errors });
+      return R.data({ id, bathNo, fileUrl: key, total: checked.total, valid: checked.valid, errors: checked.errors });
     }));
 
     operation('import', { path: `${base}/uploadTestCase`, body: uploadBody }, ({ c, user, body: { bathNo } }) => importGate.run(c, user.tenantId, async () => {
@@ -250,13 +272,11 @@ export const behaviour: ResourceBehaviour = {
       const key = String(checkRecord.fileUrl);
       const bytes = await services.storage.getObject(tenantObjectKey(user.tenantId, key));
       if (!bytes) throw badRequest('导入文件不存在');
-      // Checked again: cases or scripts may have changed since the check.
-      const checked = await checkFile(services, store, user, bytes);
-      // All good rows or none: the store joins this transaction, so a failure leaves no case behind.
-      await services.db.transaction(async (tx) => {
-        const inTx = createResourceStore(tx, services.registry, testCaseSchema);
-        for (const body of checked.good) await inTx.submit(user, body);
-      });
+      // Checked again (cases or scripts may have changed since the check), each batch's good rows inserted as it
+      // is checked. All good rows or none: one transaction, which the check's reads and the inserts share.
+      const checked = await services.db.transaction((tx) =>
+        checkFile(tx, store, user, bytes, (bodies) => store.insertMany({ user, tx }, bodies)),
+      );
       const shownRows = new Set(checked.errors.map((error) => error.row)).size;
       const id = await record(user, {
         bathNo,
@@ -265,10 +285,10 @@ export const behaviour: ResourceBehaviour = {
         fileUrl: key,
         isCheckFinish: FINISHED,
         totalCount: checked.total,
-        validCount: checked.good.length,
+        validCount: checked.valid,
         errorMsg: errorLines(checked.errors, checked.badRows, shownRows),
       });
-      return R.data({ id, bathNo, total: checked.total, imported: checked.good.length, skipped: checked.badRows, errors: checked.errors });
+      return R.data({ id, bathNo, total: checked.total, imported: checked.valid, skipped: checked.badRows, errors: checked.errors });
     }));
 
     operation('export', {}, ({ c, user }) => {

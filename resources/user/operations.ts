@@ -47,11 +47,7 @@ export function userOperations({ operation, store, services }: ResourceRoutes) {
   operation('role', { params: roleParams }, async (call) => {
     const { userIds: ids, roleIds } = call.params;
     await assertOwned(db, 'blade_role', call.user.tenantId, roleIds, '角色');
-    const users = await store.byIds(call.user, ids);
-    await db.transaction(async (tx) => {
-      for (const row of users) await store.patch({ ...call, tx }, String(row.id), { roleId: roleIds.join(',') });
-    });
-    return R.status(users.length > 0);
+    return R.status((await store.patchMany(call, ids, { roleId: roleIds.join(',') })) > 0);
   });
 
   // One hash for every user of the reset (bcrypt is slow on purpose), so one UPDATE rather than a patch per user.

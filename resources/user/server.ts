@@ -23,15 +23,19 @@ export const behaviour: ResourceBehaviour = {
     return deptId && isIdText(deptId) ? [deptScope(deptId, user.tenantId, params)] : [];
   },
 
-  async beforeWrite({ tx, user, id, isInsert, values, before }) {
+  async beforeWrite({ tx, user, id, isInsert, values, before, batch }) {
+    // A batch (an import) does once what its rows share: the quota counting all of them, roles, departments and posts.
+    const once = <T>(key: string, work: () => Promise<T>) => (batch ? batch.once(key, work) : work());
     if (isInsert) {
-      await assertQuota(tx, user.tenantId);
+      await once('quota', () => assertQuota(tx, user.tenantId, batch?.size ?? 1));
       // Password and its confirmation: required, equal, then stored as a hash (the confirmation is not stored).
       for (const name of ['password', 'password2']) {
         if (values[name] === null || values[name] === undefined) throw badRequest(ruleMessages.required(fieldOf(name)));
       }
       if (values.password !== values.password2) throw badRequest('两次密码输入不一致');
-      const hash = await hashPlainPassword(String(values.password));
+      // bcrypt is slow on purpose: the rows of a batch given one password (an import's initial one) share its hash.
+      const plain = String(values.password);
+      const hash = await once(`password:${plain}`, () => hashPlainPassword(plain));
       values.password = hash;
       values.password2 = hash;
     } else {
@@ -52,7 +56,7 @@ export const behaviour: ResourceBehaviour = {
     ] as const) {
       if (values[name] === undefined || values[name] === null) continue;
       const ids = splitIds(values[name]);
-      await assertOwned(tx, table, user.tenantId, ids, label);
+      await once(`${table}:${ids.join(',')}`, () => assertOwned(tx, table, user.tenantId, ids, label));
       values[name] = ids.join(',');
     }
   },

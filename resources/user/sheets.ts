@@ -2,11 +2,12 @@ import type { Context } from 'hono';
 import type { BladeEnv, BladeUser } from '../../server/blade/context';
 import type { ResourceStore } from '../../server/blade/crud';
 import { R } from '../../server/blade/envelope';
-import { BladeError, badRequest } from '../../server/blade/errors';
+import { badRequest } from '../../server/blade/errors';
 import { scopedWhere } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import type { Db } from '../../server/db/types';
-import { cellErrorText, pagesOf, readXlsxRows, receiveXlsx, xlsxResponse, type ExcelColumn } from '../../server/excel';
+import { batchesOf } from '../../server/blade/batch';
+import { cellErrorText, pagesOf, readXlsxRows, receiveXlsx, xlsxResponse, type CellError, type ExcelColumn, type SheetRow } from '../../server/excel';
 import { assertQuota, deptPathsOf, deptResolver, initPasswordOf, pageOf, splitIds } from './lookups';
 import { userSchema } from './schema';
 
@@ -70,9 +71,20 @@ export async function exportUsers(store: ResourceStore, db: Db, user: BladeUser,
   return xlsxResponse(`用户数据${formatDateTime(new Date()).slice(0, 10)}.xlsx`, EXPORT_COLUMNS, rows);
 }
 
+interface ImportRow {
+  row: number;
+  body: Row;
+  /** The account as the sheet gives it, trimmed. */
+  account: string;
+  errors: CellError[];
+  /** The id of the tenant's user who has the row's account already. */
+  existing?: string;
+}
+
 /**
- * 导入: every row of the sheet checked (names to ids, the store's own validation) before any is saved; an existing
- * account is overwritten only with `isCovered=1`.
+ * 导入: every row of the sheet checked (names to ids, the store's own validation) before any is saved, a batch of
+ * rows at a time; then the file is read again and saved a batch at a time (new accounts by one insert per batch, an
+ * existing account overwritten only with `isCovered=1`). Memory holds one batch, whatever the file's length.
  */
 export async function importUsers(c: Context<BladeEnv>, store: ResourceStore, db: Db, user: BladeUser) {
   const covered = c.req.query('isCovered') === '1';
@@ -88,12 +100,12 @@ export async function importUsers(c: Context<BladeEnv>, store: ResourceStore, db
     "SELECT dict_key, dict_value FROM blade_dict WHERE code = 'user_type' AND parent_id > 0 AND is_deleted = 0",
   );
   const initPassword = await initPasswordOf(db, user.tenantId);
-  const errors: { row: number; column: string; message: string; text: string }[] = [];
-  const bodies: { row: number; body: Row; existing?: string }[] = [];
-  const seen = new Map<string, number>();
-  for await (const sheetRow of readXlsxRows(file.bytes, IMPORT_COLUMNS)) {
-    const rowErrors = [...sheetRow.errors];
-    const fail = (column: string, message: string) => rowErrors.push({ row: sheetRow.row, column, message, text: cellErrorText(sheetRow.row, column, message) });
+  const withPassword = (body: Row) => ({ ...body, password: initPassword, password2: initPassword });
+
+  /** A sheet row as a user body, with what it got wrong so far; `seen` holds the accounts of the rows before it. */
+  const importRowOf = (sheetRow: SheetRow, seen: Map<string, number>): ImportRow => {
+    const errors = [...sheetRow.errors];
+    const fail = (column: string, message: string) => errors.push({ row: sheetRow.row, column, message, text: cellErrorText(sheetRow.row, column, message) });
     const v = sheetRow.values as Record<string, string | undefined>;
     const namesToIds = (text: string | undefined, map: Map<string, string>, column: string) => {
       const ids: string[] = [];
@@ -134,42 +146,59 @@ export async function importUsers(c: Context<BladeEnv>, store: ResourceStore, db
       if (first !== undefined) fail('登录账号', `与第${first}行的登录账号重复`);
       else seen.set(account, sheetRow.row);
     }
-    let existing: string | undefined;
-    if (rowErrors.length === 0 && account) {
-      const scope = scopedWhere(user, {}, 'account = $1', [account]);
-      const [found] = await db.query<{ id: string }>(`SELECT id::text AS id FROM blade_user WHERE ${scope.where}`, scope.values);
-      existing = found?.id;
-      try {
-        if (existing) {
-          if (covered) await store.validate(user, { ...body, password: initPassword, password2: initPassword, account: `${account}` }).catch((error: unknown) => {
-            // The account itself is taken by the row being overwritten: not a problem of this row.
-            if (!(error instanceof BladeError && error.message === '当前用户已存在')) throw error;
-          });
-        } else {
-          await store.validate(user, { ...body, password: initPassword, password2: initPassword });
-        }
-      } catch (error) {
-        if (!(error instanceof BladeError)) throw error;
-        fail(columnOfMessage(error.message), error.message);
-      }
+    return { row: sheetRow.row, body, errors, account };
+  };
+
+  /** A batch of sheet rows as import rows, the accounts the tenant has already found with one query. */
+  const importRowsOf = async (sheetRows: SheetRow[], seen: Map<string, number>): Promise<ImportRow[]> => {
+    const rows = sheetRows.map((sheetRow) => importRowOf(sheetRow, seen));
+    const accounts = rows.filter((row) => row.errors.length === 0 && row.account).map((row) => row.account);
+    if (accounts.length === 0) return rows;
+    const scope = scopedWhere(user, {}, 'account = ANY(ARRAY(SELECT jsonb_array_elements_text($1::jsonb)))', [JSON.stringify(accounts)]);
+    const found = await db.query<{ id: string; account: string }>(`SELECT id::text AS id, account FROM blade_user WHERE ${scope.where}`, scope.values);
+    const idOf = new Map(found.map((row) => [row.account, row.id]));
+    return rows.map((row) => ({ ...row, existing: row.errors.length === 0 ? idOf.get(row.account) : undefined }));
+  };
+
+  // First reading: every row checked, nothing saved. Up to 50 errors are shown.
+  const errors: CellError[] = [];
+  let added = 0;
+  const seen = new Map<string, number>();
+  for await (const sheetRows of batchesOf(readXlsxRows(file.bytes, IMPORT_COLUMNS))) {
+    const rows = await importRowsOf(sheetRows, seen);
+    // An existing account is checked only when it is overwritten; it is skipped otherwise.
+    const checked = rows.filter((row) => row.errors.length === 0 && (!row.existing || covered));
+    const checks = await store.validateMany({ user }, checked.map((row) => withPassword(row.existing ? { ...row.body, account: row.account } : row.body)));
+    checked.forEach((row, index) => {
+      const refusal = checks[index].error;
+      // The account itself is taken by the row being overwritten: not a problem of this row.
+      if (!refusal || (row.existing && refusal.message === '当前用户已存在')) return;
+      const column = columnOfMessage(refusal.message);
+      row.errors.push({ row: row.row, column, message: refusal.message, text: cellErrorText(row.row, column, refusal.message) });
+    });
+    for (const row of rows) {
+      errors.push(...row.errors.slice(0, Math.max(0, 50 - errors.length)));
+      if (row.errors.length === 0 && !row.existing) added += 1;
     }
-    if (rowErrors.length > 0) errors.push(...rowErrors);
-    else bodies.push({ row: sheetRow.row, body, existing });
   }
-  if (errors.length > 0) {
-    throw badRequest(errors.slice(0, 50).map((error) => error.text).join('\n'));
-  }
+  if (errors.length > 0) throw badRequest(errors.map((error) => error.text).join('\n'));
+  await assertQuota(db, user.tenantId, added);
+
+  // Second reading: the same rows saved, a batch at a time.
+  let total = 0;
   let imported = 0;
   let skipped = 0;
-  const added = bodies.filter((item) => !item.existing).length;
-  await assertQuota(db, user.tenantId, added);
-  for (const item of bodies) {
-    if (item.existing && !covered) {
-      skipped += 1;
-      continue;
+  for await (const sheetRows of batchesOf(readXlsxRows(file.bytes, IMPORT_COLUMNS))) {
+    const rows = await importRowsOf(sheetRows, new Map());
+    // Something the check found has gone since (a role removed meanwhile): refused as the check would.
+    const changed = rows.find((row) => row.errors.length > 0);
+    if (changed) throw badRequest(changed.errors[0].text);
+    total += rows.length;
+    imported += (await store.insertMany({ user }, rows.filter((row) => !row.existing).map((row) => withPassword(row.body)))).length;
+    for (const row of rows.filter((candidate) => candidate.existing)) {
+      if (!covered) skipped += 1;
+      else if (await store.submit(user, { ...row.body, id: row.existing })) imported += 1;
     }
-    const body = item.existing ? { ...item.body, id: item.existing } : { ...item.body, password: initPassword, password2: initPassword };
-    if (await store.submit(user, body)) imported += 1;
   }
-  return R.data({ total: bodies.length, imported, skipped });
+  return R.data({ total, imported, skipped });
 }

@@ -9,7 +9,7 @@ import { createStoreTree } from './store-tree';
 import type { ResourceStore } from './store-types';
 import { createStoreWrite, type Usage } from './store-write';
 
-export type { PatchContext, ResourceStore, SubmitSink } from './store-types';
+export type { PatchContext, ResourceStore, RowCheck, SubmitSink } from './store-types';
 export { markChildren, nest } from './store-tree';
 export { primaryDept } from './store-write';
 

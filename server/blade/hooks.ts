@@ -34,6 +34,19 @@ export interface WriteContext {
    * password); a hook sets them, nothing stores them in clear.
    */
   revealed: Record<string, string>;
+  /** Set when the row is one of a `store.insertMany` batch. */
+  batch?: WriteBatch;
+}
+
+/**
+ * The batch a row is inserted with: every row's `beforeWrite` runs, then all `size` rows are inserted by one
+ * statement, so a hook's read does not see the batch's other rows yet. `once` runs a piece of work once per batch and
+ * hands every row its answer (a quota check counting the whole batch, the hash of a password the rows share).
+ */
+export interface WriteBatch {
+  index: number;
+  size: number;
+  once<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
 
 export interface RemoveContext {

@@ -1,6 +1,7 @@
 import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeUser } from './context';
+import type { BladeError } from './errors';
 import type { pageOf } from './query';
 import type { ReadModel } from './read-model';
 
@@ -20,6 +21,9 @@ export interface PatchContext {
   user: BladeUser;
   tx?: Db;
 }
+
+/** One row of a `validateMany`: the values to store, or why the row is refused. */
+export type RowCheck = { values: Row; error?: undefined } | { values?: undefined; error: BladeError };
 
 export interface ResourceStore {
   schema: ResourceSchema;
@@ -41,6 +45,25 @@ export interface ResourceStore {
    * and unique values; throws the 400 submit would. Hooks and child rows are not run. Answers the values to store.
    */
   validate(user: BladeUser, body: unknown): Promise<Row>;
+  /**
+   * `patch` of the caller's rows among `ids` (at most 500; others are left alone) with the same changes, in one
+   * transaction: rows locked by one read, each through the write hooks (`batch` set) and checks, then one UPDATE for
+   * the rows the hooks leave alike. Answers how many rows were patched.
+   */
+  patchMany(context: PatchContext, ids: readonly string[], changes: Row): Promise<number>;
+  /**
+   * Inserts rows as submit inserts one each (parsing, refs and fills, row rules, write hooks with `batch` set, audit
+   * fields, tenant, child rows and links), all in one transaction (the caller's `tx` when given): the rows' values by
+   * one multi-row INSERT per 500 rows, so a batch costs a few statements rather than a few per row. All rows or none:
+   * the first refused row throws its 400 as submit would. Answers the new ids in order.
+   */
+  insertMany(context: PatchContext, bodies: readonly unknown[]): Promise<string[]>;
+  /**
+   * `validate` of many insert bodies at once, each row answered on its own (its values, or the 400 submit would throw
+   * for it) in order: the refs, dictionary items and unique values a batch names are read with one query per field.
+   * Reads through `tx` when given.
+   */
+  validateMany(context: PatchContext, bodies: readonly unknown[]): Promise<RowCheck[]>;
   /** Logical delete of the caller's rows among `ids` (and their child rows); answers how many were deleted. */
   remove(user: BladeUser, ids: string[]): Promise<number>;
   /** The caller's rows among `ids` (at most 1000), in no particular order. */

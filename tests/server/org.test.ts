@@ -264,6 +264,21 @@ describe('users', () => {
     expect(ok(await call(`${USER}/page?account=${user.account}`, { token: other })).records).toEqual([]);
   });
 
+  it('grants roles to several users by one call: each gets them, with the granting user as the last editor', async () => {
+    const [first, second] = [await newUser(admin), await newUser(admin)];
+    const before = ok(await call(`${USER}/detail?id=${first.id}`, { token: admin }));
+    ok(await call(`${USER}/grant?userIds=${first.id},${second.id}&roleIds=${TESTER_IDS.noticeRole},${SEED_IDS.userRole}`, { token: admin, method: 'POST' }));
+    for (const user of [first, second]) {
+      const detail = ok(await call(`${USER}/detail?id=${user.id}`, { token: admin }));
+      expect(detail.roleId).toBe(`${TESTER_IDS.noticeRole},${SEED_IDS.userRole}`);
+      expect(detail.updateUser).toBe(before.createUser);
+      expect(detail.updateTime >= before.updateTime).toBe(true);
+    }
+    // One role of another tenant refuses the whole grant: neither user changes.
+    expectRefused(await call(`${USER}/grant?userIds=${first.id},${second.id}&roleIds=${SEED_IDS.userRole},${OTHER_TENANT.roleIds[0]}`, { token: admin, method: 'POST' }), '角色不存在');
+    expect(ok(await call(`${USER}/detail?id=${second.id}`, { token: admin })).roleId).toBe(`${TESTER_IDS.noticeRole},${SEED_IDS.userRole}`);
+  });
+
   it('stores the platform (user type and extension)', async () => {
     const user = await newUser(admin);
     ok(await call(`${USER}/update-platform?userId=${user.id}&userType=2&userExt=${encodeURIComponent('{"app":"x"}')}`, { token: admin, method: 'POST' }));
@@ -365,6 +380,34 @@ describe('users', () => {
     expect(reimported.body, JSON.stringify(reimported.body)).toMatchObject({ code: 200, data: { imported: 1 } });
     expect(await deptOf(second)).toBe(twins[1].id);
   });
+
+  it('checks every row of a file longer than a batch before saving any, then saves all of it', async () => {
+    const prefix = uniqueText('bat');
+    const rows = Array.from({ length: 520 }, (_, index) => [`${prefix}_${index}`, `n${index}`, '批量', '', '', 'WEB', '普通用户', '管理组', '']);
+    // Sheet row 517 (the second batch): a role that does not exist.
+    const bad = rows.map((row, index) => (index === 515 ? [...row.slice(0, 6), '没有的角色', ...row.slice(7)] : row));
+    const refused = await upload(await sheet(bad), 0);
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('第517行「所属角色」: 「没有的角色」不存在');
+    // Nothing of the first batch was saved either.
+    expect(ok(await call(`${USER}/page?account=${prefix}&size=1`, { token: admin })).total).toBe(0);
+
+    const saved = await upload(await sheet(rows), 0);
+    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 200, data: { total: 520, imported: 520, skipped: 0 } });
+    const listed = ok(await call(`${USER}/page?account=${prefix}&size=1`, { token: admin }));
+    expect(listed.total).toBe(520);
+    // Each row of either batch signs in with the tenant's initial password; its creator is the importing user.
+    for (const account of [`${prefix}_0`, `${prefix}_519`]) {
+      await login({ account, password: '123456' });
+      const [row] = ok(await call(`${USER}/page?account_equal=${account}`, { token: admin })).records;
+      expect(row).toMatchObject({ realName: '批量', roleName: '普通用户', deptName: '管理组' });
+      expect(row.createUser).toBe(listed.records[0].createUser);
+    }
+    // The other tenant sees none of them.
+    expect(ok(await call(`${USER}/page?account=${prefix}&size=1`, { token: other })).total).toBe(0);
+    // Again with 覆盖 off: every row exists, so every row is skipped.
+    expect(ok((await upload(await sheet(rows), 0)) as unknown as Answer)).toMatchObject({ total: 520, imported: 0, skipped: 520 });
+  }, 120_000);
 
   it('gives a template whose sample row names no account of the tenant', async () => {
     const [header, sample] = await downloadRows(`${USER}/export-template`);

@@ -211,6 +211,47 @@ describe('checkTestCaseImport and uploadTestCase', () => {
   });
 });
 
+describe('a file longer than a batch (500 rows are checked and inserted together)', () => {
+  it('names each bad row of any batch by row and column, and the upload imports exactly the good rows of every batch', async () => {
+    const prefix = uniqueText('BAT');
+    const rows = Array.from({ length: 1200 }, (_, index) => caseRow(`${prefix}-${index}`, `批次用例${index}`));
+    rows[1] = caseRow(`${prefix}-1`, '');
+    rows[700] = caseRow(`${prefix}-700`, '七百', { 用例归属: '项目' });
+    rows[1100] = caseRow(`${prefix}-1100`, '一千一百', { 脚本编号: 'NO-SUCH-SCRIPT' });
+    // A code of the first batch again in the third.
+    rows[1150] = caseRow(`${prefix}-10`, '重复');
+    const check = await upload(admin.token, await sheetBytes(rows));
+    expect(check.status, JSON.stringify(check.body).slice(0, 500)).toBe(200);
+    expect(check.body.data).toMatchObject({ total: 1200, valid: 1196 });
+    expect(check.body.data.errors).toEqual([
+      { row: 3, column: '用例标题', message: '不能为空' },
+      { row: 702, column: '所属项目', message: '请选择项目' },
+      { row: 1102, column: '脚本编号', message: '脚本编号「NO-SUCH-SCRIPT」不存在或未审核' },
+      { row: 1152, column: '用例编号', message: '与第12行的用例编号重复' },
+    ]);
+
+    const answer = await call(`${BASE}/uploadTestCase`, { token: admin.token, json: { bathNo: check.body.data.bathNo } });
+    expect(answer.body, answer.text.slice(0, 500)).toMatchObject({ code: 200, data: { total: 1200, imported: 1196, skipped: 4 } });
+    expect(answer.body.data.errors).toHaveLength(4);
+    const listed = await call(`${BASE}/list?caseCode=${prefix}-&size=1`, { token: admin.token });
+    expect(listed.body.data.total).toBe(1196);
+    // A row of each batch, with its labels, the script's fill and the importing user as its creator.
+    const me = (await call('/api/blade-user/info', { token: admin.token })).body.data;
+    for (const index of [0, 699, 1199]) {
+      const found = await call(`${BASE}/list?caseCode=${prefix}-${index}&size=10`, { token: admin.token });
+      const row = found.body.data.records.find((record: { caseCode: string }) => record.caseCode === `${prefix}-${index}`);
+      expect(row).toMatchObject({ caseTitle: `批次用例${index}`, priorityName: '高', moduleTypeStr: modulePath, testScriptCode: scriptCode, createUser: me.id });
+      const detail = await call(`${BASE}/detail?id=${row.id}`, { token: admin.token });
+      expect(detail.body.data.scriptPath).toBeTruthy();
+    }
+    for (const index of [1, 700, 1100]) {
+      expect((await call(`${BASE}/list?caseCode_equal=${prefix}-${index}`, { token: admin.token })).body.data.total).toBe(0);
+    }
+    // Another tenant sees none of them.
+    expect((await call(`${BASE}/list?caseCode=${prefix}-&size=1`, { token: other.token })).body.data.total).toBe(0);
+  }, 120_000);
+});
+
 describe('a 10 000-row file', () => {
   it('checks without error while the server keeps answering other requests', async () => {
     const prefix = uniqueText('BIG');
