@@ -4,6 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { App } from 'antd';
 import { md5 } from 'js-md5';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { Refine } from '@refinedev/core';
+import { createDataProvider } from '../../providers/data';
 import { getStore, setStore } from '../../providers/storage';
 import { LocaleConfigProvider } from '../../src/components/LocaleConfigProvider';
 import { ErrorLogButton } from '../../src/layout/errorlog/ErrorLogButton';
@@ -142,12 +144,15 @@ describe('local error log (spec §8)', () => {
 
   it('shows the count on the header badge, 99+ beyond 99', async () => {
     clearErrorLogs();
+    // Inside Refine, as in the layout: an upload refreshes the 错误日志 screen through it.
     render(
-      <LocaleConfigProvider>
-        <App>
-          <ErrorLogButton />
-        </App>
-      </LocaleConfigProvider>,
+      <Refine dataProvider={createDataProvider([])} options={{ disableTelemetry: true }}>
+        <LocaleConfigProvider>
+          <App>
+            <ErrorLogButton />
+          </App>
+        </LocaleConfigProvider>
+      </Refine>,
     );
     act(() => {
       for (let index = 0; index < 100; index++) addErrorLog(errorEntryOf(new Error(`e${index}`), 'test'));
