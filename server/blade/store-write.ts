@@ -94,7 +94,7 @@ function onceEach() {
   };
 }
 
-/** The write part of a resource store: submit, patch, validate and remove, each in one transaction with its hooks. */
+/** The write part of a resource store: submit, patch, validate and remove, and their batch forms, each in one transaction with its hooks. */
 export function createStoreWrite(
   core: StoreCore,
   behaviour: StoreHooks,
