@@ -118,8 +118,8 @@ describe('translated menu names', () => {
       expect(en[`menu.${item.code}`]).toMatch(/^[A-Z]/);
     }
     for (const top of seedTopMenus) {
-      expect(zh[`topMenu.${top.code}`]).toBe(top.name);
-      expect(en[`topMenu.${top.code}`]).toMatch(/^[A-Z]/);
+      expect(zh[`topmenu.names.${top.code}`]).toBe(top.name);
+      expect(en[`topmenu.names.${top.code}`]).toMatch(/^[A-Z]/);
     }
   });
 });
