@@ -52,5 +52,7 @@ declare module 'vitest' {
     serverUrl: string;
     /** The process the server runs in (the test runner's main process), for tests that watch its memory. */
     serverPid: number;
+    /** An initialized, empty PGlite data directory to copy (`freshDataDir`): initdb once per run. */
+    pgliteTemplate: string;
   }
 }

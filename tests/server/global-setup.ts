@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
@@ -103,7 +106,11 @@ async function addFixtures(db: Db) {
  * TEST_DATABASE_URL (an empty PostgreSQL database) the same tests run against PostgreSQL instead of PGlite.
  */
 export default async function setup(project: TestProject) {
+  // initdb is most of a PGlite start: run once here, its cluster copied for this server and every test's own.
+  const template = mkdtempSync(join(tmpdir(), 'blade-pglite-template-'));
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('../../server/db/init-pglite.mjs', import.meta.url)), template]);
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-server-test-'));
+  cpSync(template, dataDir, { recursive: true });
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const server = await startServer({
     port: 0,
@@ -117,8 +124,10 @@ export default async function setup(project: TestProject) {
   await addFixtures(server.db);
   project.provide('serverUrl', server.url);
   project.provide('serverPid', process.pid);
+  project.provide('pgliteTemplate', template);
   return async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(template, { recursive: true, force: true });
   };
 }
