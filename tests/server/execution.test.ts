@@ -314,15 +314,15 @@ describe('execute, pause, resume and end over HTTP', () => {
     expect((await taskOf(noScript.taskId)).runStatus).toBe(RUN_STATUS.notStarted);
 
     const bad = [
-      [{}, 'id'],
-      [{ id: 'abc' }, 'id'],
-      [{ ids: ['1', 'x'] }, 'ids'],
-      [{ id: noCases.taskId, timeLimitSeconds: 0 }, 'timeLimitSeconds'],
+      [{}, '请输入任务编号'],
+      [{ id: 'abc' }, '任务编号格式不正确'],
+      [{ ids: ['1', 'x'] }, '任务编号格式不正确'],
+      [{ id: noCases.taskId, timeLimitSeconds: 0 }, '执行时限格式不正确'],
     ] as const;
-    for (const [json, field] of bad) {
+    for (const [json, message] of bad) {
       const answer = await api(`${TASK}/execute`, { token: admin, json });
       expect(answer.status).toBe(400);
-      expect(answer.body.msg).toContain(field);
+      expect(answer.body.msg).toBe(message);
     }
     const malformed = await api(`${TASK}/pause`, { token: admin, body: '{"id":' });
     expect(malformed.body).toMatchObject({ code: 400, msg: '参数校验失败: 请求体不是合法的 JSON' });
