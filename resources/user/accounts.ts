@@ -31,7 +31,7 @@ export function accountOperations({ operation, store, services }: ResourceRoutes
     for (const account of accounts) {
       await clearFailures(db, account.tenant_id, account.account);
       const data = `账号 ${account.account} 已由 ${user.account} 解封`;
-      await recordEvent(db, c, { level: 'INFO', logId: 'account-unlocked', data }, { tenantId: account.tenant_id, account: user.account, userId: user.userId });
+      await recordEvent(db, c, { level: 'INFO', logId: 'account-unlocked', data }, { tenantId: account.tenant_id, account: user.account, userId: user.userId, deptId: user.deptId });
     }
     return R.status(accounts.length > 0);
   });

@@ -81,6 +81,15 @@ async function addFixtures(db: Db) {
   for (const key of ['a', 'a1', 'b'] as const) {
     await addUser(db, scope.users[key].id, scope.tenantId, scope.users[key].account, scope.password, scope.roleId, scope.depts[key]);
   }
+  // Long before the dashboard's window, so that its figures of the administrator tenant stay as they were.
+  for (const key of ['a', 'b'] as const) {
+    await db.query(
+      `INSERT INTO blade_task_record (id, tenant_id, project_code, task_code, terminal_code, execution_status, executor, execute_time,
+         create_user, create_dept, create_time, update_user, update_time)
+       VALUES ($1, $2, $3, $3, 'D-M-SCOPE', 3, $4, '2020-01-02 03:04:05', $5, $6, '2020-01-02 03:04:05', $5, '2020-01-02 03:04:05')`,
+      [scope.taskRecords[key], scope.tenantId, `D-P-SCOPE-${key.toUpperCase()}`, scope.users[key].account, scope.users[key].id, scope.depts[key]],
+    );
+  }
   // The second tenant's package holds 参数管理 alone (with its buttons): its role grants are limited to it.
   const [param] = await db.query<{ id: string }>(`SELECT id::text AS id FROM blade_menu WHERE code = 'param' AND is_deleted = 0`);
   await db.query(
