@@ -25,6 +25,9 @@ import { resourceScreen, type SeedMenu } from '../../server/db/seed-data/menus';
 import type { Db } from '../../server/db/types';
 import { call, loginAdmin, login } from './client';
 import { OTHER_TENANT, SCOPE_FIXTURE, TESTER } from './fixtures';
+import { registry } from '../../resources/schemas';
+import { behaviour as userBehaviour } from '../../resources/user/server';
+import { userSchema } from '../../resources/user/schema';
 import { freshDataDir } from './data-dir';
 
 /**
@@ -318,6 +321,21 @@ describe('the custom operations moved onto operation() (embedded server): a bad 
     expect((await call(`${USER}/audit-list?account=${'a'.repeat(46)}`, { token: admin })).body).toMatchObject({ code: 400, msg: '登录账号格式不正确' });
     expect((await call(`${USER}/audit-list`, { token: without.tester })).body.code).toBe(403);
     expect((await call(`${USER}/audit-list?current=1&size=5`, { token: admin })).body.data).toMatchObject({ current: 1, size: 5 });
+  });
+
+  it('hashes the password of one reset once: every patch of the same changes stores the same hash', async () => {
+    const patch = async (changes: Record<string, unknown>) => {
+      const values: Record<string, unknown> = { ...changes };
+      const context = { tx: undefined as never, user: {} as BladeUser, schema: userSchema, registry, id: '1', isInsert: false, isPatch: true, values, before: {}, body: changes, revealed: {} };
+      await userBehaviour.beforeWrite!(context);
+      return String(values.password);
+    };
+    const reset = { password: '123456' };
+    const [first, second] = [await patch(reset), await patch(reset)];
+    expect(first).toMatch(/^\$2[aby]\$/);
+    expect(second).toBe(first);
+    // Another reset hashes again (bcrypt salts each hash).
+    expect(await patch({ password: '123456' })).not.toBe(first);
   });
 
   it('a reset of several users goes through the store: each gets the initial password and the caller as updater', async () => {
