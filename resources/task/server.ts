@@ -4,6 +4,7 @@ import { createResourceStore, jsonBody } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { idField, idsBody } from '../../server/blade/operation';
 import { parseWith } from '../../server/blade/validate';
+import { runOperations } from './runs';
 
 /** Filters a picker may send; everything else is ignored. */
 const caseSelectBody = z.object({
@@ -17,11 +18,14 @@ const caseSelectBody = z.object({
 
 /**
  * Main tasks in the list (child tasks are edited inside theirs); `taskCaseSelect` lists the audited cases a task may
- * run (spec §4: pickers offer audit status 1); `taskBatchDelete` removes main tasks with their child tasks.
+ * run (spec §4: pickers offer audit status 1); `taskBatchDelete` removes main tasks with their child tasks; a run's
+ * start, pause, resume and end are in `runs.ts`.
  */
 export const behaviour: ResourceBehaviour = {
   listScope: () => ['(t.parent_id IS NULL OR t.parent_id = 0)'],
-  routes({ read, operation, store, services }) {
+  routes(routes) {
+    const { read, operation, store, services } = routes;
+    runOperations(routes);
     const cases = createResourceStore(services.db, services.registry, services.registry.schemaByName('testcase')!);
     read(
       `${store.schema.api}/taskCaseSelect`,

@@ -2,14 +2,9 @@ import { z } from 'zod';
 import type { ResourceRoutes } from '../../server/blade/behaviour';
 import { R } from '../../server/blade/envelope';
 import { badRequest } from '../../server/blade/errors';
-import { isIdText } from '../../server/blade/ids';
 import { idField, idListField } from '../../server/blade/operation';
-import { SqlParams } from '../../server/blade/query';
-import { scopedRows } from '../../server/blade/scope';
-import { formatDateTime } from '../../server/blade/serializer';
 import { fieldInput } from '../../server/blade/validate';
 import { importGate } from '../../server/excel';
-import { hashPlainPassword } from '../../server/users/password';
 import { revokeUserSessions } from '../../server/users/sessions';
 import { assertOwned, initPasswordOf } from './lookups';
 import { userSchema } from './schema';
@@ -50,17 +45,19 @@ export function userOperations({ operation, store, services }: ResourceRoutes) {
     return R.status((await store.patchMany(call, ids, { roleId: roleIds.join(',') })) > 0);
   });
 
-  // One hash for every user of the reset (bcrypt is slow on purpose), so one UPDATE rather than a patch per user.
-  operation('reset-password', { params: z.object({ userIds }) }, async ({ user, params }) => {
-    const hash = await hashPlainPassword(await initPasswordOf(db, user.tenantId));
-    // The users the caller may see (data scope included).
-    const sql = new SqlParams();
-    const sets = `password = ${sql.add(hash)}, update_user = ${sql.add(isIdText(user.userId) ? user.userId : null)}, update_time = ${sql.add(formatDateTime(new Date()))}`;
-    const where = [`id = ANY(string_to_array(${sql.add(params.userIds.join(','))}, ',')::bigint[])`, ...scopedRows(user, sql, { resource: 'user' })];
-    const updated = await db.query<{ id: string }>(`UPDATE blade_user SET ${sets} WHERE ${where.join(' AND ')} RETURNING id::text AS id`, sql.values);
-    // The password change ends the users' sessions (database trigger); said here as well for the reader.
-    for (const row of updated) await revokeUserSessions(db, row.id);
-    return R.status(updated.length > 0);
+  // Through the store, as an edit would (audit fields, data scope, hooks); the users' changes are one object, so the
+  // user hook hashes the initial password once for all of them (bcrypt is slow on purpose).
+  operation('reset-password', { params: z.object({ userIds }) }, async (call) => {
+    const changes = { password: await initPasswordOf(db, call.user.tenantId) };
+    const users = await store.byIds(call.user, call.params.userIds);
+    await db.transaction(async (tx) => {
+      for (const row of users) {
+        await store.patch({ ...call, tx }, String(row.id), changes);
+        // The password change ends the user's sessions (database trigger); said here as well for the reader.
+        await revokeUserSessions(tx, String(row.id));
+      }
+    });
+    return R.status(users.length > 0);
   });
 
   operation('platform', { params: platformParams }, (call) =>

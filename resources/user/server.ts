@@ -5,6 +5,7 @@ import { scopedWhere } from '../../server/blade/scope';
 import { hashPlainPassword } from '../../server/users/password';
 import { ruleMessages } from '../validation';
 import { assertOwned, assertQuota, decorateMembers, DEPT_SCOPE_KEY, deptScope, splitIds } from './lookups';
+import { accountOperations } from './accounts';
 import { userOperations } from './operations';
 import { userReads } from './reads';
 import { userSchema } from './schema';
@@ -12,8 +13,23 @@ import { userSchema } from './schema';
 const fieldOf = (name: string) => userSchema.fields.find((field) => field.name === name)!;
 
 /**
+ * Hashes of the passwords patched, by the patch's changes: a reset patches many users with one changes object and
+ * bcrypt (slow on purpose) runs once for all of them.
+ */
+const patchedHashes = new WeakMap<object, Promise<string>>();
+function hashOnce(changes: object, password: string): Promise<string> {
+  let hash = patchedHashes.get(changes);
+  if (!hash) {
+    hash = hashPlainPassword(password);
+    patchedHashes.set(changes, hash);
+  }
+  return hash;
+}
+
+/**
  * Users: the write hooks (quota, password on add only, unique account, roles, departments and posts of the tenant),
- * the list's department scope; reads in `reads.ts`, operations in `operations.ts`, the sheets in `sheets.ts`.
+ * the list's department scope; reads in `reads.ts`, operations in `operations.ts` and `accounts.ts` (解封, 审核), the
+ * sheets in `sheets.ts`.
  */
 export const behaviour: ResourceBehaviour = {
   decorateLinked: (db, user, rows) => decorateMembers(db, user, rows),
@@ -23,7 +39,7 @@ export const behaviour: ResourceBehaviour = {
     return deptId && isIdText(deptId) ? [deptScope(deptId, user.tenantId, params)] : [];
   },
 
-  async beforeWrite({ tx, user, id, isInsert, values, before, batch }) {
+  async beforeWrite({ tx, user, id, isInsert, isPatch, values, before, body, batch }) {
     // A batch (an import) does once what its rows share: the quota counting all of them, roles, departments and posts.
     const once = <T>(key: string, work: () => Promise<T>) => (batch ? batch.once(key, work) : work());
     if (isInsert) {
@@ -38,6 +54,9 @@ export const behaviour: ResourceBehaviour = {
       const hash = await once(`password:${plain}`, () => hashPlainPassword(plain));
       values.password = hash;
       values.password2 = hash;
+    } else if (isPatch && typeof values.password === 'string') {
+      // Server code sets a password (密码重置): stored as a hash, the same one for every user of one patch's changes.
+      values.password = await hashOnce(body, values.password);
     } else {
       // No password change through an edit; clearing it is refused as clearing any required field is.
       for (const name of ['password', 'password2']) if (values[name] !== null) delete values[name];
@@ -64,5 +83,6 @@ export const behaviour: ResourceBehaviour = {
   routes(routes) {
     userReads(routes);
     userOperations(routes);
+    accountOperations(routes);
   },
 };

@@ -51,19 +51,26 @@ function requestColumns(c: Context | undefined, body?: unknown) {
   };
 }
 
-/** Who a log row is about: the signed-in caller, or the account a sign-in was for. */
+/**
+ * Who a log row is about: the signed-in caller, or the account a sign-in was for. Its user and first department are
+ * the row's `create_user` and `create_dept`, the columns a role's data scope (本人可见, 所在机构可见) reads by.
+ */
 export interface LogSubject {
   tenantId: string;
   account: string;
   userId?: string;
+  /** Comma-joined department ids, as a token carries them. */
+  deptId?: string;
 }
 
 async function insertLog(db: Db, table: 'blade_operation_log' | 'blade_log_api' | 'blade_log_usual', subject: LogSubject, columns: Record<string, unknown>) {
   const now = formatDateTime(new Date());
   const userId = subject.userId && isIdText(subject.userId) ? subject.userId : null;
+  const deptId = subject.deptId?.split(',')[0];
   const all: Record<string, unknown> = {
     id: nextId(), tenant_id: subject.tenantId, server_host: SERVER_HOST, server_ip: SERVER_IP, env: ENV,
-    create_by: subject.account.slice(0, 64), create_user: userId, create_time: now, update_user: userId, update_time: now,
+    create_by: subject.account.slice(0, 64), create_user: userId, create_dept: deptId && isIdText(deptId) ? deptId : null,
+    create_time: now, update_user: userId, update_time: now,
     is_deleted: 0, ...columns,
   };
   const names = Object.keys(all);
@@ -151,7 +158,7 @@ export async function recordOperation(db: Db, c: Context<BladeEnv>, schema: Reso
   const url = new URL(c.req.url);
   const query = Object.fromEntries(url.searchParams);
   const params = body === undefined ? query : isPlainObject(body) ? { ...query, ...body } : { ...query, body };
-  await insertLog(db, 'blade_operation_log', { tenantId: user.tenantId, account: user.account, userId: user.userId }, {
+  await insertLog(db, 'blade_operation_log', { tenantId: user.tenantId, account: user.account, userId: user.userId, deptId: user.deptId }, {
     service_id: serviceOf(url.pathname), title: `${schema.title.zh}-${action}`.slice(0, 255), method: c.req.method,
     request_uri: `${url.pathname}${url.search}`.slice(0, 2000), user_agent: (c.req.header('user-agent') ?? '').slice(0, 500),
     params: JSON.stringify(redact(params)).slice(0, MAX_PARAMS),

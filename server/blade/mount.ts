@@ -108,7 +108,7 @@ export function mountResource(
       const operation = operationOf(schema, alias);
       const path = spec.path ?? (operation?.path ? url(operation.path) : undefined);
       if (!operation || !path) throw new Error(`${schema.name}: operation "${alias}" has no path`);
-      write(path, alias, operationHandler(spec, handler), spec.path ? 'POST' : (operation.method ?? 'POST'));
+      write(path, alias, operationHandler(spec, handler), spec.path ? (spec.method ?? 'POST') : (operation.method ?? 'POST'));
     },
   };
   behaviour.routes?.(routes);

@@ -24,6 +24,8 @@ export interface OperationSpec<B extends Input | undefined = undefined, Q extend
   params?: P;
   /** A full path instead of the declared operation's own: another call under the same button. */
   path?: string;
+  /** The method of such a path (default POST): a GET is a read under the button, and leaves no log row. */
+  method?: 'GET' | 'POST';
 }
 
 type Parsed<S> = S extends Input ? z.output<S> : undefined;

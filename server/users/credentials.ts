@@ -19,7 +19,7 @@ export async function userOfCredentials(db: Db, tenantId: string, account: strin
     await recordFailure(db, user.id, attempt);
     if (attempt === MAX_FAILURES) {
       const data = `账号 ${account} 连续${MAX_FAILURES}次密码错误，已锁定${FAILURE_WINDOW_MS / 60_000}分钟`;
-      await recordEvent(db, origin, { level: 'WARN', logId: 'account-locked', data }, { tenantId, account, userId: user.id });
+      await recordEvent(db, origin, { level: 'WARN', logId: 'account-locked', data }, { tenantId, account, userId: user.id, deptId: user.dept_id ?? undefined });
     }
     throw oauthError(OAUTH.badPassword);
   }

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, requestToken } from './client';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 /** A server of its own with BLADE_CAPTCHA on: the test reads the expected captcha text from its database. */
 let server: RunningServer;
@@ -13,7 +12,7 @@ const PASSWORD = 'Captcha-admin1';
 const ADMIN = { account: 'admin', password: PASSWORD };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-captcha-test-'));
+  dataDir = freshDataDir('blade-captcha-test-');
   server = await startServer({ port: 0, dataDir, adminPassword: PASSWORD, captcha: true }, { resources: registry });
 });
 

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RUN_STATUS } from '../../resources/task/runStatus';
@@ -16,6 +14,7 @@ import { call, md5 } from './client';
 import { startLoopbackStore, type LoopbackStore } from './execution-store';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 /**
  * Test execution over HTTP against its own embedded server (it needs an object store the shared one lacks and a
@@ -179,7 +178,7 @@ beforeAll(async () => {
   process.env.BLADE_AGENT_GRACE_SECONDS = String(GRACE_SECONDS);
   process.env.BLADE_AGENT_OFFLINE_SECONDS = String(GRACE_SECONDS);
   store = await startLoopbackStore();
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-execution-test-'));
+  dataDir = freshDataDir('blade-execution-test-');
   server = await startServer(
     { port: 0, dataDir, databaseUrl: process.env.TEST_DATABASE_URL || undefined, adminPassword: ADMIN_PASSWORD, captcha: false },
     { resources: registry, storage: store },
@@ -314,15 +313,15 @@ describe('execute, pause, resume and end over HTTP', () => {
     expect((await taskOf(noScript.taskId)).runStatus).toBe(RUN_STATUS.notStarted);
 
     const bad = [
-      [{}, 'id'],
-      [{ id: 'abc' }, 'id'],
-      [{ ids: ['1', 'x'] }, 'ids'],
-      [{ id: noCases.taskId, timeLimitSeconds: 0 }, 'timeLimitSeconds'],
+      [{}, '请输入任务编号'],
+      [{ id: 'abc' }, '任务编号格式不正确'],
+      [{ ids: ['1', 'x'] }, '任务编号格式不正确'],
+      [{ id: noCases.taskId, timeLimitSeconds: 0 }, '执行时限格式不正确'],
     ] as const;
-    for (const [json, field] of bad) {
+    for (const [json, message] of bad) {
       const answer = await api(`${TASK}/execute`, { token: admin, json });
       expect(answer.status).toBe(400);
-      expect(answer.body.msg).toContain(field);
+      expect(answer.body.msg).toBe(message);
     }
     const malformed = await api(`${TASK}/pause`, { token: admin, body: '{"id":' });
     expect(malformed.body).toMatchObject({ code: 400, msg: '参数校验失败: 请求体不是合法的 JSON' });
@@ -532,7 +531,7 @@ describe('the demo task', () => {
 
 describe('a server closed right after its first start', () => {
   it('has finished seeding the demo task in the background before its database closed', async () => {
-    const fresh = mkdtempSync(join(tmpdir(), 'blade-execution-close-'));
+    const fresh = freshDataDir('blade-execution-close-');
     const errors: unknown[][] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
     // A slow store: the demo's scripts are still being put when the close comes.

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogSchema } from '../../resources/apilog/schema';
 import { jobInfoSchema } from '../../resources/jobinfo/schema';
@@ -19,6 +17,7 @@ import { readerCodesOf } from '../../server/blade/mount';
 import { readModelOf } from '../../server/blade/read-model';
 import { resourceScreen } from '../../server/db/seed-data/menus';
 import { call, md5 } from './client';
+import { freshDataDir } from './data-dir';
 
 /**
  * A resource the product does not register: one schema object, as a new `resources/gadget/schema.ts` would be. Handed
@@ -99,7 +98,7 @@ describe('the whole server on a registry of its own', () => {
   let tester: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'blade-fixture-resource-'));
+    dataDir = freshDataDir('blade-fixture-resource-');
     server = await startServer({ port: 0, dataDir, adminPassword: PASSWORD, captcha: false }, { resources: registry });
     const base = server.url;
     const loginOn = async (account: string) => {

@@ -36,6 +36,8 @@ export const SCOPE_FIXTURE = {
     a1: { id: '1900000000000000122', account: 'scope_a1' },
     b: { id: '1900000000000000123', account: 'scope_b' },
   },
+  /** An execution record of scope_a's and one of scope_b's (records are written by runs only). */
+  taskRecords: { a: '1900000000000000131', b: '1900000000000000132' },
 } as const;
 
 /** A third tenant whose account quota (`account_number` 1) its one administrator already fills. */
@@ -52,5 +54,7 @@ declare module 'vitest' {
     serverUrl: string;
     /** The process the server runs in (the test runner's main process), for tests that watch its memory. */
     serverPid: number;
+    /** An initialized, empty PGlite data directory to copy (`freshDataDir`): initdb once per run. */
+    pgliteTemplate: string;
   }
 }

@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
@@ -78,6 +81,15 @@ async function addFixtures(db: Db) {
   for (const key of ['a', 'a1', 'b'] as const) {
     await addUser(db, scope.users[key].id, scope.tenantId, scope.users[key].account, scope.password, scope.roleId, scope.depts[key]);
   }
+  // Long before the dashboard's window, so that its figures of the administrator tenant stay as they were.
+  for (const key of ['a', 'b'] as const) {
+    await db.query(
+      `INSERT INTO blade_task_record (id, tenant_id, project_code, task_code, terminal_code, execution_status, executor, execute_time,
+         create_user, create_dept, create_time, update_user, update_time)
+       VALUES ($1, $2, $3, $3, 'D-M-SCOPE', 3, $4, '2020-01-02 03:04:05', $5, $6, '2020-01-02 03:04:05', $5, '2020-01-02 03:04:05')`,
+      [scope.taskRecords[key], scope.tenantId, `D-P-SCOPE-${key.toUpperCase()}`, scope.users[key].account, scope.users[key].id, scope.depts[key]],
+    );
+  }
   // The second tenant's package holds 参数管理 alone (with its buttons): its role grants are limited to it.
   const [param] = await db.query<{ id: string }>(`SELECT id::text AS id FROM blade_menu WHERE code = 'param' AND is_deleted = 0`);
   await db.query(
@@ -103,7 +115,11 @@ async function addFixtures(db: Db) {
  * TEST_DATABASE_URL (an empty PostgreSQL database) the same tests run against PostgreSQL instead of PGlite.
  */
 export default async function setup(project: TestProject) {
+  // initdb is most of a PGlite start: run once here, its cluster copied for this server and every test's own.
+  const template = mkdtempSync(join(tmpdir(), 'blade-pglite-template-'));
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('../../server/db/init-pglite.mjs', import.meta.url)), template]);
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-server-test-'));
+  cpSync(template, dataDir, { recursive: true });
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const server = await startServer({
     port: 0,
@@ -117,8 +133,10 @@ export default async function setup(project: TestProject) {
   await addFixtures(server.db);
   project.provide('serverUrl', server.url);
   project.provide('serverPid', process.pid);
+  project.provide('pgliteTemplate', template);
   return async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(template, { recursive: true, force: true });
   };
 }

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
@@ -12,6 +10,7 @@ import { JobScheduler } from '../../server/jobs/scheduler';
 import { call, md5 } from './client';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 /**
  * 任务调度 over HTTP against its own server (its scheduler ticking, loopback allowed for the job apps' addresses):
@@ -92,7 +91,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   // The administrator tenant may run jobs every second here (the tests watch fixed-rate runs); others keep 10 s.
   process.env.BLADE_JOB_FAST_TENANTS = '000000';
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-jobs-test-'));
+  dataDir = freshDataDir('blade-jobs-test-');
   server = await startServer({
     port: 0,
     dataDir,

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramSchema } from '../../resources/param/schema';
 import { registry } from '../../resources/schemas';
@@ -10,6 +8,7 @@ import { runMigrations } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { ensureResourceTables } from '../../server/db/resource-tables';
 import type { Db } from '../../server/db/types';
+import { freshDataDir } from './data-dir';
 
 const ROWS = 23_457;
 const TENANT = '424242';
@@ -26,7 +25,7 @@ const statements: string[] = [];
 const lastOffset = () => Number(statements.at(-1)?.match(/OFFSET (\d+)/)?.[1]);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'keyset-'));
+  dataDir = freshDataDir('keyset-');
   db = await openPglite(dataDir);
   await runMigrations(db);
   await ensureResourceTables(db, paramSchema);

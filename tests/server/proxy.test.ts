@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { call, loginAdmin, requestToken, serverUrl } from './client';
 import { ADMIN_PASSWORD } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 let proxy: RunningServer;
 let dataDir: string;
@@ -16,7 +17,7 @@ const INDEX_HTML = '<!doctype html><title>spa</title><div id="root"></div>';
 
 beforeAll(async () => {
   // The proxy never opens its database; the data dir only keeps a stray open from landing in the project.
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-proxy-test-'));
+  dataDir = freshDataDir('blade-proxy-test-');
   staticDir = mkdtempSync(join(tmpdir(), 'blade-proxy-static-'));
   writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
   mkdirSync(join(staticDir, 'assets'));

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRUD } from '../../resources/operations';
 import type { ResourceSchema } from '../../resources/types';
@@ -8,6 +6,7 @@ import { runMigrations } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { ensureAllResourceTables } from '../../server/db/resource-tables';
 import type { Db } from '../../server/db/types';
+import { freshDataDir } from './data-dir';
 
 const widget: ResourceSchema = {
   name: 'widget',
@@ -43,7 +42,7 @@ const columnsOf = async (table: string) =>
   );
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'blade-resource-tables-'));
+  dir = freshDataDir('blade-resource-tables-');
   db = await openPglite(dir);
   await runMigrations(db);
 });

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceSchemas } from '../../resources/schemas';
 import { runMigrations } from '../../server/db/migrate';
@@ -11,6 +9,7 @@ import { seedDictsOf } from '../../server/db/seed-data/dicts';
 import { registry } from '../../resources/schemas';
 import { seedMenusOf } from '../../server/db/seed-data/menus';
 import type { Db } from '../../server/db/types';
+import { freshDataDir } from './data-dir';
 
 const seedDicts = seedDictsOf(registry.dictionaries);
 
@@ -34,7 +33,7 @@ const liveMenu = async (code: string) =>
 const projectCount = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM blade_project WHERE is_deleted = 0'))[0].n);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'blade-seed-'));
+  dir = freshDataDir('blade-seed-');
   db = await openPglite(dir);
   await runMigrations(db);
   await ensureAllResourceTables(db, resourceSchemas);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, loginAdmin, serverUrl } from './client';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 /** The app as Vite builds it: the nonce placeholder in index.html, hashed assets with .br and .gz beside them. */
 const INDEX_HTML =
@@ -18,7 +19,7 @@ let dataDir: string;
 let staticDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-serving-test-'));
+  dataDir = freshDataDir('blade-serving-test-');
   staticDir = mkdtempSync(join(tmpdir(), 'blade-serving-static-'));
   writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
   writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import { call, md5, requestToken, SABER_BASIC } from './client';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 /**
  * A server of its own: these tests lock, re-password and remove accounts, and read the database to create them.
@@ -19,7 +18,7 @@ let nextUser = 1;
 const TOKEN_RATE = 150;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-session-test-'));
+  dataDir = freshDataDir('blade-session-test-');
   server = await startServer({ port: 0, dataDir, adminPassword: 'Session-admin1', captcha: false, tokenRatePerMinute: TOKEN_RATE }, { resources: registry });
 });
 

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, md5 } from './client';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 /**
  * A server of its own holding an SM2 private key (BLADE_SM2_PRIVATE_KEY): the browser encrypts md5(password) with
@@ -17,7 +16,7 @@ const PASSWORD = 'Sm2-admin-pass1';
 const keys = sm2.generateKeyPairHex();
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-sm2-test-'));
+  dataDir = freshDataDir('blade-sm2-test-');
   server = await startServer({ port: 0, dataDir, adminPassword: PASSWORD, captcha: false, sm2PrivateKey: keys.privateKey }, { resources: registry });
 });
 

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, login, loginAdmin, md5, requestToken, withParam } from './client';
 import { OTHER_TENANT, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
 
 /** Tenants, tenant packages, clients and datasources over HTTP against the shared test server. */
 
@@ -341,7 +340,7 @@ describe('captcha grant of an expired tenant', () => {
   let server: RunningServer;
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'blade-tenancy-test-'));
+    dataDir = freshDataDir('blade-tenancy-test-');
     server = await startServer({ port: 0, dataDir, adminPassword: 'Tenancy-admin1', captcha: true }, { resources: registry });
   });
   afterAll(async () => {

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +24,11 @@ import { ensureResourceTables } from '../../server/db/resource-tables';
 import { resourceScreen, type SeedMenu } from '../../server/db/seed-data/menus';
 import type { Db } from '../../server/db/types';
 import { call, loginAdmin, login } from './client';
-import { OTHER_TENANT } from './fixtures';
+import { OTHER_TENANT, SCOPE_FIXTURE, TESTER } from './fixtures';
+import { registry } from '../../resources/schemas';
+import { behaviour as userBehaviour } from '../../resources/user/server';
+import { userSchema } from '../../resources/user/schema';
+import { freshDataDir } from './data-dir';
 
 /**
  * The typed server API of resource code: `store.patch` and `routes.operation(alias, { body, query }, handler)`, on a
@@ -111,7 +113,7 @@ describe('typed operations of a fixture resource, over HTTP', () => {
   }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'blade-typed-operations-'));
+    dir = freshDataDir('blade-typed-operations-');
     db = await openPglite(dir);
     await runMigrations(db);
     for (const schema of [widget, operationLogSchema]) await ensureResourceTables(db, schema);
@@ -278,5 +280,81 @@ describe('平台配置 of the user screen on the embedded server (store.patch th
     expect((await call(`${USER}/update-platform`, { token: admin, json: { userId: user.id } })).body).toMatchObject({ code: 400, msg: '请选择用户平台' });
     expect((await call(`${USER}/update-platform`, { token: admin, json: { userId: user.id, userType: 99 } })).body).toMatchObject({ code: 400, msg: '用户平台「99」不在可选范围内' });
     expect((await call(`${USER}/platform-detail?id=${user.id}`, { token: admin })).body.data).toMatchObject({ userType: 2, userExt: 'ext' });
+  });
+});
+
+describe('the custom operations moved onto operation() (embedded server): a bad input is a 400 naming it, the button comes first', () => {
+  const USER = '/api/blade-system/user';
+  const TASK = '/gateway/blade-task/task';
+  const TERMINAL = '/gateway/blade-terminal/terminalManagement';
+  let admin: string;
+  /** Callers without the operations' buttons: the tester (no user, task-run button), a scope-fixture user (no terminal's). */
+  const without: Record<'tester' | 'scoped', string> = { tester: '', scoped: '' };
+  const post = (path: string, token: string, json?: unknown) => call(path, { token, method: 'POST', ...(json === undefined ? {} : { json }) });
+
+  beforeAll(async () => {
+    admin = await loginAdmin();
+    without.tester = (await login(TESTER)).access_token;
+    without.scoped = (await login({ account: SCOPE_FIXTURE.users.a.account, password: SCOPE_FIXTURE.password })).access_token;
+  });
+
+  it.each([
+    ['task execute', `${TASK}/execute`, { id: 'abc' }, '任务编号格式不正确', 'tester'],
+    ['task execute without a task', `${TASK}/execute`, { ids: [] }, '请输入任务编号', 'tester'],
+    ['task execute time limit', `${TASK}/execute`, { id: '1', timeLimitSeconds: 0 }, '执行时限格式不正确', 'tester'],
+    ['task pause', `${TASK}/pause`, {}, '请输入编号', 'tester'],
+    ['task resume', `${TASK}/resume`, { id: 'x' }, '编号格式不正确', 'tester'],
+    ['task end', `${TASK}/end`, { id: -1 }, '编号格式不正确', 'tester'],
+    ['terminal issueToken', `${TERMINAL}/issueToken?id=abc`, undefined, '终端格式不正确', 'scoped'],
+    ['terminal revokeToken', `${TERMINAL}/revokeToken`, undefined, '请输入终端', 'scoped'],
+    ['user unlock', `${USER}/unlock?userIds=x`, undefined, '用户格式不正确', 'tester'],
+    ['user audit-pass', `${USER}/audit-pass`, undefined, '请输入用户', 'tester'],
+    ['user audit-refuse', `${USER}/audit-refuse?userIds=1,y`, undefined, '用户格式不正确', 'tester'],
+    ['user reset-password', `${USER}/reset-password`, { userIds: '' }, '请输入用户', 'tester'],
+  ] as const)('%s: refused with 400 naming the field, and 403 without the button', async (_name, path, json, message, caller) => {
+    expect((await post(path, admin, json)).body).toMatchObject({ code: 400, msg: message });
+    // The button is checked before the input: a caller without it is refused whatever it sent.
+    expect((await post(path, without[caller], json)).body.code).toBe(403);
+  });
+
+  it('audit-list reads under the 用户审核 button and names a bad filter', async () => {
+    expect((await call(`${USER}/audit-list?account=${'a'.repeat(46)}`, { token: admin })).body).toMatchObject({ code: 400, msg: '登录账号格式不正确' });
+    expect((await call(`${USER}/audit-list`, { token: without.tester })).body.code).toBe(403);
+    expect((await call(`${USER}/audit-list?current=1&size=5`, { token: admin })).body.data).toMatchObject({ current: 1, size: 5 });
+  });
+
+  it('hashes the password of one reset once: every patch of the same changes stores the same hash', async () => {
+    const patch = async (changes: Record<string, unknown>) => {
+      const values: Record<string, unknown> = { ...changes };
+      const context = { tx: undefined as never, user: {} as BladeUser, schema: userSchema, registry, id: '1', isInsert: false, isPatch: true, values, before: {}, body: changes, revealed: {} };
+      await userBehaviour.beforeWrite!(context);
+      return String(values.password);
+    };
+    const reset = { password: '123456' };
+    const [first, second] = [await patch(reset), await patch(reset)];
+    expect(first).toMatch(/^\$2[aby]\$/);
+    expect(second).toBe(first);
+    // Another reset hashes again (bcrypt salts each hash).
+    expect(await patch({ password: '123456' })).not.toBe(first);
+  });
+
+  it('a reset of several users goes through the store: each gets the initial password and the caller as updater', async () => {
+    const me = (await call(`${USER}/info`, { token: admin })).body.data;
+    const accounts = [0, 1].map((index) => `reset${index}${Date.now() % 1000000}`);
+    const ids: string[] = [];
+    for (const account of accounts) {
+      const added = await post(`${USER}/submit`, admin, {
+        account, name: account, realName: '重置', password: 'Reset-pass1', password2: 'Reset-pass1', roleId: '1123598816738675201', deptId: '1123598813738675201', userType: 1,
+      });
+      expect(added.body.code, added.text).toBe(200);
+      ids.push((await call(`${USER}/page?account_equal=${account}`, { token: admin })).body.data.records[0].id);
+    }
+    const session = await login({ account: accounts[0], password: 'Reset-pass1' });
+    expect((await post(`${USER}/reset-password`, admin, { userIds: ids })).body).toMatchObject({ code: 200, success: true });
+    expect((await call(`${USER}/info`, { token: session.access_token })).body.code).toBe(401);
+    for (const [index, account] of accounts.entries()) {
+      await login({ account, password: '123456' });
+      expect((await call(`${USER}/detail?id=${ids[index]}`, { token: admin })).body.data).toMatchObject({ updateUser: me.id });
+    }
   });
 });

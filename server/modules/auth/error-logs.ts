@@ -20,12 +20,14 @@ export async function storeErrorLogs(db: Db, claims: TokenClaims, body: unknown)
   if (logs.length > MAX_LOGS) throw badRequest(`一次最多上传${MAX_LOGS}条日志`);
   const now = formatDateTime(new Date());
   const userId = /^\d+$/.test(claims.user_id) ? claims.user_id : null;
+  // The uploader and its first department, the columns a role's data scope reads the error log by.
+  const deptId = claims.dept_id.split(',')[0];
   await db.transaction(async (tx) => {
     for (const entry of logs) {
       const log = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
       await tx.query(
-        `INSERT INTO blade_log_error (id, tenant_id, type, message, stack, url, log_time, user_id, account, create_time)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `INSERT INTO blade_log_error (id, tenant_id, type, message, stack, url, log_time, user_id, account, create_time, create_user, create_dept)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $8, $11)`,
         [
           nextId(),
           claims.tenant_id,
@@ -37,6 +39,7 @@ export async function storeErrorLogs(db: Db, claims: TokenClaims, body: unknown)
           userId,
           textOf(claims.account, 45),
           now,
+          /^\d+$/.test(deptId) ? deptId : null,
         ],
       );
     }

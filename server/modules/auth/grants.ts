@@ -13,6 +13,7 @@ export interface GrantedTokens {
   tenant_id: string;
   user_id: string;
   account: string;
+  dept_id: string;
 }
 
 export function grantToken(services: ServerServices, request: TokenRequest): Promise<GrantedTokens> {

@@ -70,7 +70,7 @@ export const authModule: BladeModule = (app, services) => {
         captchaCode: c.req.header('captcha-code'),
         origin: c,
       });
-      await recordApiCall(db, c, titleOf(params), { tenantId: body.tenant_id, account: body.account, userId: body.user_id }, startedAt, params);
+      await recordApiCall(db, c, titleOf(params), { tenantId: body.tenant_id, account: body.account, userId: body.user_id, deptId: body.dept_id }, startedAt, params);
       return c.json(body);
     } catch (error) {
       if (error instanceof OAuthError) {
@@ -106,7 +106,7 @@ export const authModule: BladeModule = (app, services) => {
     const claims = await callerClaims(c);
     if (claims) {
       await revokeSession(db, claims.session_id);
-      await recordApiCall(db, c, '退出登录', { tenantId: claims.tenant_id, account: claims.account, userId: claims.user_id }, startedAt);
+      await recordApiCall(db, c, '退出登录', { tenantId: claims.tenant_id, account: claims.account, userId: claims.user_id, deptId: claims.dept_id }, startedAt);
     }
     const redirectUri = c.req.query('redirect_uri');
     const redirected = redirectUri ? await ssoLogout(services, c, redirectUri) : undefined;

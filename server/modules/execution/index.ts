@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { BladeEnv, BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { BladeError, MSG, badRequest, forbidden, unauthorized } from '../../blade/errors';
-import { idBody, idField, idListField } from '../../blade/operation';
-import { hasMenu, requireCode, requireMenu } from '../../blade/permissions';
+import { idField } from '../../blade/operation';
+import { hasMenu, requireMenu } from '../../blade/permissions';
 import { parsePaging } from '../../blade/query';
 import { formatDateTime } from '../../blade/serializer';
 import { requiredQueryId } from '../../blade/validate';
@@ -17,28 +17,30 @@ import type { ObjectStore } from '../../storage/types';
 import { AGENT_FILE_PATH } from '../../../resources/terminal/agentCommands';
 import {
   CASE_RESULTS,
-  changeRun,
   claimNext,
   failOrphans,
   recordResult,
   releaseClaim,
   shouldKill,
-  startRun,
   sweep,
   touchTerminal,
   appendLog,
   type AgentTerminal,
   type ExecutionSettings,
-  type StartedRun,
 } from './engine';
 import { holdsDemoResources } from '../../db/seed-demo';
 import { seedExecutionDemo } from './demo';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
-import { agentInfo, authenticateAgent, issueToken, markTokenUsed, revokeToken } from './tokens';
+import { agentInfo, authenticateAgent, markTokenUsed } from './tokens';
+import { executionSettingsFromEnv } from './settings';
+import { waitForWork } from './wakeups';
+
+export { executionSettingsFromEnv };
 
 /**
- * Test execution: `execute`, pause, resume and end of a task's run (user side, Blade auth), agent tokens of terminals,
- * and the agent protocol under `/api/blade-agent/` (terminal token instead of a user's JWT).
+ * Test execution: the runs and reports a task's screen reads, a terminal's agent state, and the agent protocol under
+ * `/api/blade-agent/` (terminal token instead of a user's JWT). Starting, pausing, resuming and ending a run are the
+ * task's operations (resources/task/runs.ts); agent tokens the terminal's (resources/terminal/server.ts).
  */
 
 const TASK = '/gateway/blade-task/task';
@@ -52,30 +54,9 @@ const SCRIPT_URL_SECONDS = 600;
 /** Longest long-poll of `next`: below common proxy idle timeouts. */
 const MAX_POLL_SECONDS = 25;
 
-const positiveSeconds = (text: string | undefined, fallback: number) => {
-  const value = Number(text);
-  return text && Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
-export function executionSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ExecutionSettings {
-  return {
-    graceSeconds: positiveSeconds(env.BLADE_AGENT_GRACE_SECONDS, 60),
-    offlineSeconds: positiveSeconds(env.BLADE_AGENT_OFFLINE_SECONDS, 30),
-    defaultTimeLimitSeconds: positiveSeconds(env.BLADE_CASE_TIME_LIMIT_SECONDS, 600),
-  };
-}
-
 // ---- bodies ----
 
 const idSchema = idField();
-
-const executeBody = z
-  .object({
-    id: idSchema.optional(),
-    ids: idListField('编号', { max: 100, allowEmpty: true }),
-    timeLimitSeconds: z.number().int().min(1).max(86400).optional(),
-  })
-  .refine((body) => body.id !== undefined || body.ids.length > 0, { message: '必填', path: ['id'] });
 
 const heartbeatBody = z.object({ caseId: idSchema.optional() });
 const logBody = z.object({ caseId: idSchema, chunk: z.string().max(256 * 1024) });
@@ -110,10 +91,6 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 
 const queryId = (c: Context, name = 'id') => requiredQueryId(c.req.query(), name);
 
-function idsOf(body: z.infer<typeof executeBody>): string[] {
-  return [...new Set(body.id !== undefined ? [body.id, ...body.ids] : body.ids)];
-}
-
 const limitBody = (maxSize: number) =>
   bodyLimit({
     maxSize,
@@ -121,31 +98,6 @@ const limitBody = (maxSize: number) =>
       throw new BladeError(413, '请求体过大', 413);
     },
   });
-
-// ---- wake-ups of waiting polls in this process (other processes' polls notice within a second) ----
-
-const waiting = new Map<string, Set<() => void>>();
-
-function notifyTerminal(terminalId: string) {
-  for (const wake of waiting.get(terminalId) ?? []) wake();
-}
-
-function waitForWork(terminalId: string, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const set = waiting.get(terminalId) ?? new Set();
-    waiting.set(terminalId, set);
-    const done = () => {
-      clearTimeout(timer);
-      set.delete(done);
-      if (set.size === 0) waiting.delete(terminalId);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    set.add(done);
-    signal.addEventListener('abort', done);
-  });
-}
 
 export interface ExecutionOptions {
   store?: ObjectStore;
@@ -185,7 +137,7 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
       services.inBackground?.(seeding);
     }
 
-    registerUserRoutes(app, db, settings, storeOf);
+    registerUserRoutes(app, db);
     registerAgentRoutes(app, db, storeOf, sweepSoon, lifetime);
     serveAgentFile(app, services.config.staticDir);
   };
@@ -193,31 +145,7 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
 
 export const executionModule = createExecutionModule();
 
-function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db, settings: ExecutionSettings, storeOf: () => ObjectStore | undefined) {
-  app.post(`${TASK}/execute`, limitBody(64 * 1024), requireCode(db, 'task_execute'), async (c) => {
-    const body = await readBody(c, executeBody);
-    const ids = idsOf(body);
-    if (!storeOf()) throw badRequest('对象存储未配置，无法下发测试脚本');
-    const user = c.get('user');
-    const timeLimit = body.timeLimitSeconds ?? settings.defaultTimeLimitSeconds;
-    const runs = await db.transaction(async (tx) => {
-      const started: StartedRun[] = [];
-      for (const id of ids) started.push(await startRun(tx, user, id, timeLimit));
-      return started;
-    });
-    for (const run of runs) notifyTerminal(run.terminalId);
-    return send(c, R.data(runs));
-  });
-
-  for (const action of ['pause', 'resume', 'end'] as const) {
-    app.post(`${TASK}/${action}`, limitBody(16 * 1024), requireCode(db, 'task_execute'), async (c) => {
-      const { id } = await readBody(c, idBody);
-      const state = await db.transaction((tx) => changeRun(tx, c.get('user'), id, action));
-      if (state.terminalId) notifyTerminal(state.terminalId);
-      return send(c, R.data(state));
-    });
-  }
-
+function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db) {
   app.get(`${TASK}/runs`, requireMenu(db, 'task'), async (c) => {
     return send(c, R.data(await listRuns(db, c.get('user'), queryId(c, 'taskId'), parsePaging(c.req.query()))));
   });
@@ -241,15 +169,6 @@ function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db, settings: E
     const limit = limitText === undefined || limitText === '' ? 10 : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest(`${MSG.paramType}: limit`);
     return send(c, R.data(await reportTrend(db, c.get('user'), queryId(c, 'taskId'), limit)));
-  });
-
-  app.post(`${TERMINAL}/issueToken`, requireCode(db, 'terminal_edit'), async (c) => {
-    return send(c, R.data(await issueToken(db, c.get('user'), queryId(c))));
-  });
-
-  app.post(`${TERMINAL}/revokeToken`, requireCode(db, 'terminal_edit'), async (c) => {
-    await revokeToken(db, c.get('user'), queryId(c));
-    return send(c, R.success());
   });
 
   app.get(`${TERMINAL}/agent`, requireMenu(db, 'terminal'), async (c) => {

@@ -7,6 +7,7 @@ import { BladeError, badRequest, forbidden } from '../../blade/errors';
 import { requireMenu } from '../../blade/permissions';
 import { pageOf, parsePaging, SqlParams } from '../../blade/query';
 import { scopedRows } from '../../blade/scope';
+import { primaryDept } from '../../blade/store-write';
 import { serializeColumns } from '../../blade/serializer';
 import { isIdText, nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
@@ -94,10 +95,10 @@ export const resourceModule: BladeModule = (app, { db }) => {
     const now = formatDateTime(new Date());
     await db.query(
       `INSERT INTO blade_attach (id, tenant_id, link, domain_url, name, original_name, extension, content_type, attach_size, content,
-         create_user, create_time, update_user, update_time)
-       VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $10, $11)`,
+         create_user, create_time, update_user, update_time, create_dept)
+       VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $10, $11, $12)`,
       [id, user.tenantId, link, name, originalName, extension.replace('.', ''), contentType, file.size,
-        new Uint8Array(await file.arrayBuffer()), /^\d+$/.test(user.userId) ? user.userId : null, now],
+        new Uint8Array(await file.arrayBuffer()), /^\d+$/.test(user.userId) ? user.userId : null, now, primaryDept(user)],
     );
     // `link` is relative: it works whatever host or proxy the browser reached this server through.
     return send(c, R.data({ link, domain: '', name, originalName, attachId: id }));

@@ -1,14 +1,9 @@
-import { ADMIN_TENANT, type BladeModule } from '../../blade/context';
-import { idList } from '../../blade/crud';
-import { isIdText } from '../../blade/ids';
+import type { BladeModule } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { badRequest, MSG } from '../../blade/errors';
-import { requireCode } from '../../blade/permissions';
 import { SqlParams } from '../../blade/query';
-import { readScope, scopedRows } from '../../blade/scope';
+import { scopedRows } from '../../blade/scope';
 import { serializeColumns } from '../../blade/serializer';
-import { clearFailures } from '../../users/lockout';
-import { recordEvent } from '../../blade/logs';
 import { buttonsOf, routesOf, topMenusOf } from './menus';
 import { profileModule } from './profile';
 
@@ -86,25 +81,5 @@ export const systemModule: BladeModule = (app, services) => {
     const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD' && raw.body !== null;
     const init: RequestInit & { duplex?: 'half' } = { method: raw.method, headers: raw.headers, body: hasBody ? raw.body : undefined, duplex: 'half' };
     return app.fetch(new Request(url, init), c.env);
-  });
-
-  app.post(`${BASE}/user/unlock`, requireCode(db, 'user_unlock'), async (c) => {
-    const user = c.get('user');
-    const ids = idList(c.req.query('userIds'));
-    if (ids.length === 0) throw badRequest(`${MSG.missingParam}: userIds`);
-    if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: userIds`);
-    // The administrator tenant manages every tenant's users; other administrators only their own.
-    const params = new SqlParams();
-    const where = [
-      `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
-      ...readScope(user, params, { tenantScoped: user.tenantId !== ADMIN_TENANT, resource: 'user' }).predicates,
-    ];
-    const accounts = await db.query<{ tenant_id: string; account: string }>(`SELECT tenant_id, account FROM blade_user WHERE ${where.join(' AND ')}`, params.values);
-    for (const account of accounts) {
-      await clearFailures(db, account.tenant_id, account.account);
-      const data = `账号 ${account.account} 已由 ${user.account} 解封`;
-      await recordEvent(db, c, { level: 'INFO', logId: 'account-unlocked', data }, { tenantId: account.tenant_id, account: user.account, userId: user.userId });
-    }
-    return send(c, R.status(accounts.length > 0));
   });
 };

@@ -1,16 +1,17 @@
 import { phoneProblem } from '../../../resources/validation';
 import type { BladeModule, BladeUser } from '../../blade/context';
-import { idList, jsonBody } from '../../blade/crud';
+import { jsonBody } from '../../blade/crud';
 import { R, send } from '../../blade/envelope';
 import { badRequest, forbidden, MSG } from '../../blade/errors';
 import { isIdText, nextId } from '../../blade/ids';
-import { hasMenu, requireCode } from '../../blade/permissions';
+import { hasMenu } from '../../blade/permissions';
 import { readerCodesOf } from '../../blade/mount';
 import { deptSchema } from '../../../resources/dept/schema';
-import { pageOf, parsePaging, SqlParams } from '../../blade/query';
+import { SqlParams } from '../../blade/query';
 import { scopedRows, scopedWhere, tenantWhere } from '../../blade/scope';
 import { formatDateTime, serializeColumns } from '../../blade/serializer';
 import type { Db } from '../../db/types';
+import { USER_COLUMN_TYPES, USER_COLUMNS } from '../../users/columns';
 import { accountTaken, USER_STATUS } from '../../users/lookup';
 import { hashSentPassword, passwordMatches } from '../../users/password';
 import { defaultRoleOf } from '../auth/register';
@@ -18,26 +19,6 @@ import { decryptField } from '../auth/sm2';
 
 const BASE = '/api/blade-system';
 
-const USER_TYPES = {
-  id: 'id',
-  tenant_id: 'string',
-  code: 'string',
-  user_type: 'int',
-  account: 'string',
-  name: 'string',
-  real_name: 'string',
-  avatar: 'string',
-  email: 'string',
-  phone: 'string',
-  birthday: 'datetime',
-  sex: 'int',
-  role_id: 'string',
-  dept_id: 'string',
-  post_id: 'string',
-  status: 'int',
-} as const;
-// The password column is never selected: no response carries a hash (blade-contract §5).
-const USER_COLUMNS = Object.keys(USER_TYPES).join(', ');
 
 const idsOf = (list: unknown) => String(list ?? '').split(',').filter(isIdText).join(',');
 
@@ -58,7 +39,7 @@ async function infoOf(db: Db, user: BladeUser) {
   const where = [`id = ${params.add(isIdText(user.userId) ? user.userId : '0')}`, ...scopedRows(user, params)];
   const [row] = await db.query(`SELECT ${USER_COLUMNS} FROM blade_user WHERE ${where.join(' AND ')}`, params.values);
   if (!row) throw badRequest('用户不存在');
-  const info = serializeColumns(row, USER_TYPES);
+  const info = serializeColumns(row, USER_COLUMN_TYPES);
   // Ids and names pair up by position (the switch dialog's choices): an id whose row is gone is left out of both.
   const roles = await namedIds(db, 'blade_role', 'role_name', idsOf(row.role_id));
   const depts = await namedIds(db, 'blade_dept', 'dept_name', idsOf(row.dept_id));
@@ -173,42 +154,6 @@ export const profileModule: BladeModule = (app, services) => {
     });
     return send(c, R.success());
   });
-
-  // Registrations awaiting audit (the user screen's audit dialog), newest first.
-  app.get(`${BASE}/user/audit-list`, requireCode(db, 'user_audit'), async (c) => {
-    const paging = parsePaging(c.req.query());
-    const account = c.req.query('account') ?? '';
-    const { where, values } = scopedWhere(c.get('user'), { resource: 'user' }, `status = $1 AND ($2 = '' OR account = $2)`, [USER_STATUS.awaitingAudit, account]);
-    const rows = await db.query(
-      `SELECT ${USER_COLUMNS}, create_time FROM blade_user WHERE ${where}
-       ORDER BY create_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-      values,
-    );
-    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_user WHERE ${where}`, values);
-    const records = rows.map((row) => serializeColumns(row, { ...USER_TYPES, create_time: 'datetime' }));
-    return send(c, R.data(pageOf(records, Number(count.n), paging)));
-  });
-
-  for (const [path, status] of [
-    ['audit-pass', USER_STATUS.active],
-    ['audit-refuse', USER_STATUS.refused],
-  ] as const) {
-    app.post(`${BASE}/user/${path}`, requireCode(db, 'user_audit'), async (c) => {
-      const ids = idList(c.req.query('userIds'));
-      if (ids.length === 0) throw badRequest(`${MSG.missingParam}: userIds`);
-      if (!ids.every(isIdText)) throw badRequest(`${MSG.paramType}: userIds`);
-      const user = c.get('user');
-      const params = new SqlParams();
-      const sets = `status = ${params.add(status)}, update_user = ${params.add(user.userId)}, update_time = ${params.add(formatDateTime(new Date()))}`;
-      const where = [
-        `id = ANY(string_to_array(${params.add(ids.join(','))}, ',')::bigint[])`,
-        `status = ${params.add(USER_STATUS.awaitingAudit)}`,
-        ...scopedRows(user, params, { resource: 'user' }),
-      ];
-      const updated = await db.query(`UPDATE blade_user SET ${sets} WHERE ${where.join(' AND ')} RETURNING id`, params.values);
-      return send(c, R.status(updated.length > 0));
-    });
-  }
 
   /** With `userId`: that user's own roles/depts (the switch dialog); without: all of the tenant's. */
   const ownedIds = async (userId: string | undefined, user: BladeUser, column: 'role_id' | 'dept_id') => {
