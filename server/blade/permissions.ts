@@ -56,14 +56,6 @@ export async function assertMenu(db: Db, user: BladeUser, menuCode: string): Pro
   if (!(await hasMenu(db, user, menuCode))) throw forbidden();
 }
 
-/** Route guard: the caller must hold the button `code`. */
-export const requireCode =
-  (db: Db, code: string): MiddlewareHandler<BladeEnv> =>
-  async (c, next) => {
-    await assertCode(db, c.get('user'), code);
-    return next();
-  };
-
 /** Route guard: the caller must be able to open the screen `menuCode`. */
 export const requireMenu =
   (db: Db, menuCode: string): MiddlewareHandler<BladeEnv> =>
