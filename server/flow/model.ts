@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
-import camundaSchema from 'camunda-bpmn-moddle/resources/camunda.json';
 import { expressionProblem } from './expression';
+
+// Required, not imported: the bundled server keeps packages external, and Node's ESM loader takes JSON only with an
+// import attribute.
+const camundaSchema = createRequire(import.meta.url)('camunda-bpmn-moddle/resources/camunda.json') as Record<string, unknown>;
 
 /**
  * A BPMN model read and checked before it is saved or deployed: one executable process with a start and an end
