@@ -26,6 +26,7 @@ export const FLOW_MSG = {
   suspended: '流程已挂起，无法发起',
   definitionMissing: '流程定义不存在',
   instanceMissing: '流程实例不存在',
+  runFailed: '流程执行出错',
 } as const;
 
 export interface DeploymentRow {
@@ -156,6 +157,21 @@ class RunRecord {
   left = new Map<string, string>();
   timers = new Map<string, number>();
   ended = false;
+  /** What the engine failed on (a gateway with no flow to take, an expression it could not read). */
+  failure?: string;
+
+  /** Follows the engine's end and failure (an engine's unhandled `error` event would end the process). */
+  watch(engine: Engine) {
+    engine.once('end', () => {
+      this.ended = true;
+    });
+    engine.on('error', this.failed);
+  }
+
+  failed = (error: unknown) => {
+    this.failure ??= error instanceof Error ? error.message : String(error);
+    return undefined;
+  };
 
   listener(model: ProcessModel): EventEmitter {
     const listener = new EventEmitter();
@@ -201,6 +217,11 @@ async function roleIdsOf(tx: Db, tenantId: string, groups: string[]): Promise<st
 
 /** Writes what the run did: history, new and ended tasks, the engine state, the next timer and the end. */
 async function persistRun(tx: Db, instance: InstanceRow, model: ProcessModel, engine: Engine, record: RunRecord, variables: Variables) {
+  // A failed run changes nothing: the transaction (and the completion or start that caused it) rolls back.
+  if (record.failure) {
+    if (engine.state === 'running') await engine.stop();
+    throw badRequest(`${FLOW_MSG.runFailed}: ${record.failure}`);
+  }
   for (const start of record.starts) {
     const element = model.elements.get(start.activityId);
     await tx.query(
@@ -305,12 +326,10 @@ async function advance(tx: Db, instance: InstanceRow, act: (execution: EngineExe
   const variables = JSON.parse(instance.variables || '{}') as Variables;
   const engine = new Engine(engineOptions(instance.id, variables) as never).recover(JSON.parse(instance.engine_state ?? '{}'));
   const record = new RunRecord();
-  engine.once('end', () => {
-    record.ended = true;
-  });
-  const execution = (await engine.resume({ listener: record.listener(model) } as never)) as unknown as EngineExecution;
+  record.watch(engine);
+  const execution = (await engine.resume({ listener: record.listener(model) } as never).catch(record.failed)) as unknown as EngineExecution | undefined;
   await settle();
-  act(execution, variables);
+  if (execution && !record.failure) act(execution, variables);
   await settle();
   await persistRun(tx, instance, model, engine, record, variables);
 }
@@ -358,10 +377,8 @@ export async function startProcess(tx: Db, options: StartOptions): Promise<strin
   const instance = await lockInstance(tx, options.actor.tenantId, instanceId);
   const engine = new Engine({ ...engineOptions(instanceId, variables), source: deployment.xml } as never);
   const record = new RunRecord();
-  engine.once('end', () => {
-    record.ended = true;
-  });
-  await engine.execute({ listener: record.listener(model) } as never);
+  record.watch(engine);
+  await engine.execute({ listener: record.listener(model) } as never).catch(record.failed);
   await settle();
   await persistRun(tx, instance, model, engine, record, variables);
   return instanceId;

@@ -104,6 +104,20 @@ describe('deployments', () => {
     expect(ok(await call(`${FLOW}/process/model-view?processInstanceId=${kept}`, { token: admin })).xml).toContain(key);
   });
 
+  it('refuses a start the process cannot run, and leaves nothing behind', async () => {
+    const key = `NoWay${Date.now()}`;
+    const xml = REVIEW_XML(key)
+      .replace('<bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review" />', '<bpmn:sequenceFlow id="f0" sourceRef="start" targetRef="gate" /><bpmn:exclusiveGateway id="gate" /><bpmn:sequenceFlow id="f1" sourceRef="gate" targetRef="review"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${amount &gt; 100}</bpmn:conditionExpression></bpmn:sequenceFlow>')
+      .replace('xmlns:camunda=', 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:camunda=');
+    ok(await upload(admin, [{ name: 'noway.bpmn', text: xml }]));
+    const definition = await deployedDefinition(admin, key);
+    const refused = await call(`${FLOW}/work/start-process`, { token: admin, json: { processDefinitionId: definition.processDefinitionId, variables: { amount: 5 } } });
+    expect(refused.body).toMatchObject({ code: 400, msg: expect.stringMatching(/^流程执行出错: /) });
+    expect(ok(await call(`${FLOW}/follow/list?processDefinitionKey=${key}`, { token: admin })).records).toEqual([]);
+    ok(await call(`${FLOW}/work/start-process`, { token: admin, json: { processDefinitionId: definition.processDefinitionId, variables: { amount: 500 } } }));
+    expect(ok(await call(`${FLOW}/follow/list?processDefinitionKey=${key}`, { token: admin })).records).toHaveLength(1);
+  });
+
   it('keeps models: submit, detail, remove', async () => {
     const saved = ok(await call(`${FLOW}/model/submit`, { token: admin, json: { modelKey: 'drawn', name: '画的模型', description: '说明' } }));
     expect(ok(await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin }))).toMatchObject({ id: saved.id, modelKey: 'drawn', name: '画的模型', description: '说明', xml: '' });
@@ -137,6 +151,7 @@ describe('who may see and do what', () => {
     expect(await claimable(other, sent.processInstanceId)).toBeUndefined();
     expect((await call(`${FLOW}/work/claim-task?taskId=${task.taskId}`, { token: other, method: 'POST' })).body).toMatchObject({ code: 400, msg: '任务不存在或已办结' });
     expect((await call(`${FLOW}/process/model-view?processInstanceId=${sent.processInstanceId}`, { token: other })).body).toMatchObject({ code: 400, msg: '流程实例不存在' });
+    expect((await call(`${FLOW}/process/model-view?processInstanceId=abc`, { token: other })).body).toMatchObject({ code: 400, msg: '流程实例编号格式不正确' });
     expect((await call(`${LEAVE}/detail?businessId=${sent.businessId}`, { token: other })).body).toMatchObject({ code: 400, msg: '请假单不存在' });
     expect((await call(`${LEAVE}/start-process`, { token: other, json: { processDefinitionId: leave.processDefinitionId, startTime: '2026-12-07', endTime: '2026-12-07', reason: '借用' } })).body).toMatchObject({
       code: 400,

@@ -406,7 +406,9 @@ export const flowModule: BladeModule = (app, services) => {
     const user = c.get('user');
     const { processInstanceId, processDefinitionId } = c.req.query();
     if (processInstanceId) {
-      const instance = await instanceOf(db, user, processInstanceId);
+      const id = idField('流程实例编号').safeParse(processInstanceId);
+      if (!id.success) throw badRequest('流程实例编号格式不正确');
+      const instance = await instanceOf(db, user, id.data);
       const deployment = await deploymentRow(db, user, text(instance.deployment_id));
       const history = await historyOf(db, user, text(instance.id));
       return send(c, R.data({ xml: deployment.xml, flow: history.map(historyWire) }));
