@@ -6,6 +6,8 @@ import { startServer, type RunningServer } from '../../server/app';
 import { call, login, loginAdmin, SABER_BASIC, serverUrl } from './client';
 import { ADMIN_PASSWORD, OTHER_TENANT, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { SEED_IDS } from '../../server/db/seed';
+import { TESTER_IDS } from '../../server/db/seed-accounts';
 
 /**
  * The managing side of workflows on the shared test server: uploading a process file (multipart: category, tenant
@@ -135,6 +137,26 @@ describe('who may see and do what', () => {
     expect((await call(`${FLOW}/model/submit`, { token: tester, json: { modelKey: 'x', name: 'x' } })).status).toBe(403);
     // Every signed-in user has their own work lists.
     ok(await call(`${FLOW}/work/todo-list`, { token: tester }));
+  });
+
+  it('offers a task to its candidate users, and lets one of two claiming at once have it', async () => {
+    const key = `Candidates${Date.now()}`;
+    const xml = REVIEW_XML(key).replace('camunda:candidateGroups="administrator"', `camunda:candidateUsers="${TESTER_IDS.user},${SEED_IDS.admin}"`);
+    ok(await upload(admin, [{ name: 'candidates.bpmn', text: xml }]));
+    const definition = await deployedDefinition(admin, key);
+    const instance = await startReview(admin, definition.processDefinitionId);
+    const offered = await claimable(tester, instance);
+    expect(offered).toMatchObject({ taskName: '审核', status: 'claim' });
+    expect(await claimable(admin, instance)).toMatchObject({ taskId: offered.taskId });
+    const claims = await Promise.all([tester, admin].map((token) => call(`${FLOW}/work/claim-task?taskId=${offered.taskId}`, { token, method: 'POST' })));
+    expect(claims.map((answer) => answer.body.code).sort()).toEqual([200, 400]);
+    expect(claims.find((answer) => answer.body.code === 400)?.body.msg).toBe('该任务已被他人签收');
+    const winner = claims[0].body.code === 200 ? tester : admin;
+    const loser = winner === tester ? admin : tester;
+    expect((await call(`${FLOW}/work/complete-task`, { token: loser, json: { taskId: offered.taskId, pass: true } })).body).toMatchObject({ code: 400, msg: '您不是该任务的办理人或候选人' });
+    ok(await call(`${FLOW}/work/complete-task`, { token: winner, json: { taskId: offered.taskId, pass: true, comment: '已审' } }));
+    const done = ok(await call(`${FLOW}/work/done-list?size=100`, { token: winner })).records.find((row: { processInstanceId: string }) => row.processInstanceId === instance);
+    expect(done).toMatchObject({ taskName: '审核', comment: '已审' });
   });
 
   it('keeps each tenant to its own processes, instances and tasks', async () => {
