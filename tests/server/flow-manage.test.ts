@@ -93,7 +93,8 @@ describe('deployments', () => {
     expect(followed.records.map((row: { processInstanceId: string }) => row.processInstanceId).sort()).toEqual([kept, deleted].sort());
     expect(followed.records[0]).toMatchObject({ processDefinitionKey: key, taskName: '审核', status: 'unfinished', startUser: expect.any(String), taskCreateTime: expect.stringMatching(/^\d{4}-/) });
 
-    ok(await call(`${FLOW}/follow/delete-process-instance?processInstanceId=${deleted}&deleteReason=${encodeURIComponent('重复发起')}`, { token: admin, method: 'POST' }));
+    const removal = await call(`${FLOW}/follow/delete-process-instance?processInstanceId=${deleted}&deleteReason=${encodeURIComponent('重复发起')}`, { token: admin, method: 'POST' });
+    expect(removal.body).toMatchObject({ code: 200, msg: '删除成功' });
     const after = ok(await call(`${FLOW}/follow/list?processDefinitionKey=${key}&size=100`, { token: admin }));
     expect(after.records.map((row: { processInstanceId: string }) => row.processInstanceId)).toEqual([kept]);
     expect(await claimable(admin, deleted)).toBeUndefined();

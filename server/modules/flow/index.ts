@@ -310,6 +310,7 @@ export const flowModule: BladeModule = (app, services) => {
       const [instance] = await db.query(`SELECT id FROM blade_flow_instance WHERE ${scope.where}`, scope.values);
       if (!instance) throw badRequest('流程实例不存在');
       await deleteInstance(db, user.tenantId, params.processInstanceId, params.deleteReason);
+      return R.success('删除成功');
     }),
   );
 
