@@ -31,6 +31,7 @@ import { ossModule } from './modules/oss';
 import { openObjectStore } from './storage';
 import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
 import { jobModule } from './modules/job';
+import { flowModule } from './modules/flow';
 import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
@@ -50,6 +51,7 @@ const MODULES: BladeModule[] = [
   ossModule,
   executionModule,
   jobModule,
+  flowModule,
 ];
 // The agent paths authenticate with a terminal token instead of a user's JWT.
 const PUBLIC_PATHS = new Set([

@@ -1,0 +1,215 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { call, login, loginAdmin, SABER_BASIC, serverUrl } from './client';
+import { ADMIN_PASSWORD, OTHER_TENANT, TESTER } from './fixtures';
+import { registry } from '../../resources/schemas';
+import { SEED_IDS } from '../../server/db/seed';
+import { TESTER_IDS } from '../../server/db/seed-accounts';
+
+/**
+ * The managing side of workflows on the shared test server: uploading a process file (multipart: category, tenant
+ * ids, files), deployments listed, suspended and deleted, running instances followed and deleted, screens guarded by
+ * their menus, and every read within the caller's tenant. With TEST_DATABASE_URL, a second server on the same
+ * PostgreSQL and the first complete one task once.
+ */
+const FLOW = '/api/blade-flow';
+const LEAVE = '/api/blade-desk/process/leave';
+
+let admin: string;
+let tester: string;
+let other: string;
+
+const ok = <T extends { body: any; text: string }>(answer: T) => {
+  expect(answer.body, answer.text).toMatchObject({ code: 200, success: true });
+  return answer.body.data;
+};
+
+const REVIEW_XML = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="http://test">
+  <bpmn:process id="${key}" name="上传的审核" isExecutable="true">
+    <bpmn:startEvent id="start" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review" />
+    <bpmn:userTask id="review" name="审核" camunda:candidateGroups="administrator" />
+    <bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end" />
+    <bpmn:endEvent id="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+async function upload(token: string, files: { name: string; text: string }[], fields: Record<string, string> = {}, base = serverUrl()) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const file of files) form.append('files', new File([file.text], file.name, { type: 'text/xml' }));
+  const response = await fetch(`${base}${FLOW}/manager/deploy-upload`, { method: 'POST', headers: { Authorization: SABER_BASIC, 'Blade-Auth': `bearer ${token}` }, body: form });
+  return { status: response.status, body: (await response.json()) as any, text: '' };
+}
+
+async function deployedDefinition(token: string, key: string) {
+  const list = ok(await call(`${FLOW}/manager/list?key=${key}`, { token }));
+  return list.records[0] as { processDefinitionId: string; deploymentId: string; version: number; category: string };
+}
+
+async function startReview(token: string, processDefinitionId: string, base = serverUrl()) {
+  return ok(await call(`${FLOW}/work/start-process`, { base, token, json: { processDefinitionId, variables: { topic: '上传' } } })).processInstanceId as string;
+}
+
+const claimable = async (token: string, processInstanceId: string, base = serverUrl()) =>
+  ok(await call(`${FLOW}/work/claim-list?size=100`, { base, token })).records.find((row: { processInstanceId: string }) => row.processInstanceId === processInstanceId);
+
+beforeAll(async () => {
+  admin = await loginAdmin();
+  tester = (await login(TESTER)).access_token;
+  other = (await login(OTHER_TENANT)).access_token;
+});
+
+describe('deployments', () => {
+  it('deploys an uploaded file as the next version, and refuses other files', async () => {
+    const key = `Uploaded${Date.now()}`;
+    ok(await upload(admin, [{ name: 'review.bpmn20.xml', text: REVIEW_XML(key) }], { category: 'flow_2', tenantIds: '000000' }));
+    ok(await upload(admin, [{ name: 'review.bpmn', text: REVIEW_XML(key) }], { category: 'flow_2' }));
+    const list = ok(await call(`${FLOW}/manager/list?key=${key}`, { token: admin }));
+    expect(list.records.map((row: { version: number }) => row.version)).toEqual([2, 1]);
+    expect(list.records[0]).toMatchObject({ key, name: '上传的审核', category: 'flow_2', categoryName: '报销流程', suspensionState: 1, resourceName: 'review.bpmn' });
+
+    expect((await upload(admin, [{ name: 'review.txt', text: REVIEW_XML(key) }])).body).toMatchObject({ code: 400, msg: '请上传 .bpmn20.xml 或 .bpmn 格式的流程文件' });
+    expect((await upload(admin, [])).body).toMatchObject({ code: 400, msg: '请选择流程文件' });
+    const broken = REVIEW_XML(key).replace('camunda:candidateGroups="administrator"', '');
+    expect((await upload(admin, [{ name: 'broken.bpmn', text: broken }])).body).toMatchObject({ code: 400, msg: 'broken.bpmn: 用户任务 review(审核) 未设置处理人或候选人' });
+    // Only the administrator tenant deploys into other tenants.
+    expect((await upload(other, [{ name: 'review.bpmn', text: REVIEW_XML(key) }], { tenantIds: '000000' })).status).toBe(403);
+    expect((await upload(admin, [{ name: 'review.bpmn', text: REVIEW_XML(key) }], { tenantIds: '999999' })).body).toMatchObject({ code: 400, msg: '租户 999999 不存在' });
+  });
+
+  it('follows running instances, deletes one with its tasks, and deletes a deployment', async () => {
+    const key = `Followed${Date.now()}`;
+    ok(await upload(admin, [{ name: 'followed.bpmn', text: REVIEW_XML(key) }], { category: 'flow_2' }));
+    const definition = await deployedDefinition(admin, key);
+    const kept = await startReview(admin, definition.processDefinitionId);
+    const deleted = await startReview(admin, definition.processDefinitionId);
+
+    const followed = ok(await call(`${FLOW}/follow/list?processDefinitionKey=${key}&size=100`, { token: admin }));
+    expect(followed.records.map((row: { processInstanceId: string }) => row.processInstanceId).sort()).toEqual([kept, deleted].sort());
+    expect(followed.records[0]).toMatchObject({ processDefinitionKey: key, taskName: '审核', status: 'unfinished', startUser: expect.any(String), taskCreateTime: expect.stringMatching(/^\d{4}-/) });
+
+    const removal = await call(`${FLOW}/follow/delete-process-instance?processInstanceId=${deleted}&deleteReason=${encodeURIComponent('重复发起')}`, { token: admin, method: 'POST' });
+    expect(removal.body).toMatchObject({ code: 200, msg: '删除成功' });
+    const after = ok(await call(`${FLOW}/follow/list?processDefinitionKey=${key}&size=100`, { token: admin }));
+    expect(after.records.map((row: { processInstanceId: string }) => row.processInstanceId)).toEqual([kept]);
+    expect(await claimable(admin, deleted)).toBeUndefined();
+    expect(await claimable(admin, kept)).toMatchObject({ taskName: '审核' });
+
+    ok(await call(`${FLOW}/manager/delete-deployment?deploymentIds=${definition.deploymentId}`, { token: admin, method: 'POST' }));
+    expect(ok(await call(`${FLOW}/manager/list?key=${key}`, { token: admin })).records).toEqual([]);
+    expect(await claimable(admin, kept)).toBeUndefined();
+    // The diagram of an instance of a deleted deployment still opens.
+    expect(ok(await call(`${FLOW}/process/model-view?processInstanceId=${kept}`, { token: admin })).xml).toContain(key);
+  });
+
+  it('refuses a start the process cannot run, and leaves nothing behind', async () => {
+    const key = `NoWay${Date.now()}`;
+    const xml = REVIEW_XML(key)
+      .replace('<bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review" />', '<bpmn:sequenceFlow id="f0" sourceRef="start" targetRef="gate" /><bpmn:exclusiveGateway id="gate" /><bpmn:sequenceFlow id="f1" sourceRef="gate" targetRef="review"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${amount &gt; 100}</bpmn:conditionExpression></bpmn:sequenceFlow>')
+      .replace('xmlns:camunda=', 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:camunda=');
+    ok(await upload(admin, [{ name: 'noway.bpmn', text: xml }]));
+    const definition = await deployedDefinition(admin, key);
+    const refused = await call(`${FLOW}/work/start-process`, { token: admin, json: { processDefinitionId: definition.processDefinitionId, variables: { amount: 5 } } });
+    expect(refused.body).toMatchObject({ code: 400, msg: expect.stringMatching(/^流程执行出错: /) });
+    expect(ok(await call(`${FLOW}/follow/list?processDefinitionKey=${key}`, { token: admin })).records).toEqual([]);
+    ok(await call(`${FLOW}/work/start-process`, { token: admin, json: { processDefinitionId: definition.processDefinitionId, variables: { amount: 500 } } }));
+    expect(ok(await call(`${FLOW}/follow/list?processDefinitionKey=${key}`, { token: admin })).records).toHaveLength(1);
+  });
+
+  it('keeps models: submit, detail, remove', async () => {
+    const saved = ok(await call(`${FLOW}/model/submit`, { token: admin, json: { modelKey: 'drawn', name: '画的模型', description: '说明' } }));
+    expect(ok(await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin }))).toMatchObject({ id: saved.id, modelKey: 'drawn', name: '画的模型', description: '说明', xml: '' });
+    expect((await call(`${FLOW}/model/deploy?modelId=${saved.id}`, { token: admin, method: 'POST' })).body).toMatchObject({ code: 400, msg: '模型尚未设计流程图，无法部署' });
+    ok(await call(`${FLOW}/model/remove?ids=${saved.id}`, { token: admin, method: 'POST' }));
+    expect((await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin })).body).toMatchObject({ code: 400, msg: '模型不存在' });
+  });
+});
+
+describe('who may see and do what', () => {
+  it('guards the managing screens by their menus and buttons', async () => {
+    expect((await call(`${FLOW}/manager/list`, { token: tester })).status).toBe(403);
+    expect((await call(`${FLOW}/model/list`, { token: tester })).status).toBe(403);
+    expect((await call(`${FLOW}/follow/list`, { token: tester })).status).toBe(403);
+    expect((await call(`${FLOW}/model/submit`, { token: tester, json: { modelKey: 'x', name: 'x' } })).status).toBe(403);
+    // Every signed-in user has their own work lists.
+    ok(await call(`${FLOW}/work/todo-list`, { token: tester }));
+  });
+
+  it('offers a task to its candidate users, and lets one of two claiming at once have it', async () => {
+    const key = `Candidates${Date.now()}`;
+    const xml = REVIEW_XML(key).replace('camunda:candidateGroups="administrator"', `camunda:candidateUsers="${TESTER_IDS.user},${SEED_IDS.admin}"`);
+    ok(await upload(admin, [{ name: 'candidates.bpmn', text: xml }]));
+    const definition = await deployedDefinition(admin, key);
+    const instance = await startReview(admin, definition.processDefinitionId);
+    const offered = await claimable(tester, instance);
+    expect(offered).toMatchObject({ taskName: '审核', status: 'claim' });
+    expect(await claimable(admin, instance)).toMatchObject({ taskId: offered.taskId });
+    const claims = await Promise.all([tester, admin].map((token) => call(`${FLOW}/work/claim-task?taskId=${offered.taskId}`, { token, method: 'POST' })));
+    expect(claims.map((answer) => answer.body.code).sort()).toEqual([200, 400]);
+    expect(claims.find((answer) => answer.body.code === 400)?.body.msg).toBe('该任务已被他人签收');
+    const winner = claims[0].body.code === 200 ? tester : admin;
+    const loser = winner === tester ? admin : tester;
+    expect((await call(`${FLOW}/work/complete-task`, { token: loser, json: { taskId: offered.taskId, pass: true } })).body).toMatchObject({ code: 400, msg: '您不是该任务的办理人或候选人' });
+    ok(await call(`${FLOW}/work/complete-task`, { token: winner, json: { taskId: offered.taskId, pass: true, comment: '已审' } }));
+    const done = ok(await call(`${FLOW}/work/done-list?size=100`, { token: winner })).records.find((row: { processInstanceId: string }) => row.processInstanceId === instance);
+    expect(done).toMatchObject({ taskName: '审核', comment: '已审' });
+  });
+
+  it('keeps each tenant to its own processes, instances and tasks', async () => {
+    const leave = ok(await call(`${FLOW}/work/start-list?size=100`, { token: tester })).records.find((row: { key: string }) => row.key === 'Leave');
+    ok(await call(`${LEAVE}/start-process`, { token: tester, json: { processDefinitionId: leave.processDefinitionId, startTime: '2026-12-07', endTime: '2026-12-07', reason: '租户隔离' } }));
+    const sent = ok(await call(`${FLOW}/work/send-list?size=1`, { token: tester })).records[0];
+    const task = await claimable(admin, sent.processInstanceId);
+    expect(task).toMatchObject({ taskName: '审批' });
+
+    // The other tenant has its own leave process, and sees nothing of this one.
+    const theirs = ok(await call(`${FLOW}/work/start-list?size=100`, { token: other })).records.find((row: { key: string }) => row.key === 'Leave');
+    expect(theirs.processDefinitionId).not.toBe(leave.processDefinitionId);
+    expect(theirs.tenantId).toBe(OTHER_TENANT.tenantId);
+    expect(await claimable(other, sent.processInstanceId)).toBeUndefined();
+    expect((await call(`${FLOW}/work/claim-task?taskId=${task.taskId}`, { token: other, method: 'POST' })).body).toMatchObject({ code: 400, msg: '任务不存在或已办结' });
+    expect((await call(`${FLOW}/process/model-view?processInstanceId=${sent.processInstanceId}`, { token: other })).body).toMatchObject({ code: 400, msg: '流程实例不存在' });
+    expect((await call(`${FLOW}/process/model-view?processInstanceId=abc`, { token: other })).body).toMatchObject({ code: 400, msg: '流程实例编号格式不正确' });
+    expect((await call(`${LEAVE}/detail?businessId=${sent.businessId}`, { token: other })).body).toMatchObject({ code: 400, msg: '请假单不存在' });
+    expect((await call(`${LEAVE}/start-process`, { token: other, json: { processDefinitionId: leave.processDefinitionId, startTime: '2026-12-07', endTime: '2026-12-07', reason: '借用' } })).body).toMatchObject({
+      code: 400,
+      msg: '流程定义不存在',
+    });
+  });
+});
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(databaseUrl)('two servers on one PostgreSQL', () => {
+  let second: RunningServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'blade-flow-second-'));
+    second = await startServer({ port: 0, dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, captcha: false }, { resources: registry });
+  });
+  afterAll(async () => {
+    await second?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('complete a task once', async () => {
+    const key = `Shared${Date.now()}`;
+    ok(await upload(admin, [{ name: 'shared.bpmn', text: REVIEW_XML(key) }]));
+    const definition = await deployedDefinition(admin, key);
+    const instance = await startReview(admin, definition.processDefinitionId);
+    const task = await claimable(admin, instance, second.url);
+    ok(await call(`${FLOW}/work/claim-task?taskId=${task.taskId}`, { token: admin, method: 'POST', base: second.url }));
+    const answers = await Promise.all(
+      [serverUrl(), second.url].map((base) => call(`${FLOW}/work/complete-task`, { base, token: admin, json: { taskId: task.taskId, pass: true, comment: base } })),
+    );
+    expect(answers.map((answer) => answer.body.code).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.body.code === 400)?.body.msg).toBe('该任务已被办理，不能重复提交');
+    const history = ok(await call(`${FLOW}/process/history-flow-list?processInstanceId=${instance}`, { token: admin }));
+    expect(history.filter((row: { historyActivityId: string }) => row.historyActivityId === 'end')).toHaveLength(1);
+  });
+});
