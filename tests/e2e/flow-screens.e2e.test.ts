@@ -79,6 +79,7 @@ describe('流程管理 and 流程跟踪', () => {
     const leave = rowOf('Leave');
     await leave.getByText('请假流程').first().waitFor();
     await leave.getByText('激活', { exact: true }).first().waitFor();
+    await page.locator('.ant-layout-sider .ant-menu-item-selected').getByText('流程管理', { exact: true }).waitFor();
     await snap(page, 'flow-manager');
     expect((await Promise.all(scripts)).filter((text) => text.includes(BPMN_JS_MARK))).toHaveLength(0);
 
@@ -137,5 +138,25 @@ describe('流程管理 and 流程跟踪', () => {
     await page.locator('[data-testid="flow-diagram"][data-drawn="true"]').waitFor();
     await expect.poll(() => page.locator('g.djs-element[data-element-id="approve"]').getAttribute('class')).toContain('flow-mark-active');
     await snap(page, 'flow-diagram-route');
+  });
+
+  it('deletes a running instance only with a reason', async () => {
+    const listed = page.waitForResponse((response) => response.url().includes('/api/blade-flow/follow/list'));
+    await page.goto(`${product.url}/flow/follow`);
+    await listed;
+    await rowOf('Leave').getByRole('button', { name: '删除' }).click();
+    const dialog = page.locator('.ant-modal-content').filter({ hasText: '删除流程实例' });
+    await dialog.waitFor();
+    await animationsEnded(dialog);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入删除原因', { exact: true }).waitFor();
+
+    await dialog.getByLabel('删除原因').fill('重复发起');
+    const deleted = page.waitForResponse((response) => response.url().includes('/follow/delete-process-instance'));
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const request = (await deleted).request();
+    expect(new URL(request.url()).searchParams.get('deleteReason')).toBe('重复发起');
+    await toast('删除成功').waitFor();
+    await page.locator('.ant-table-tbody .ant-empty').waitFor();
   });
 });
