@@ -52,6 +52,17 @@ const FIRST_SCREEN_ANTD = [
   'Descriptions', 'Button', 'Input', 'AutoComplete', 'Select', 'Checkbox', 'Radio', 'Switch', 'Form', 'Row', 'Col',
   'Table', 'Pagination', 'Tree', 'Modal', 'Drawer', 'message', 'notification',
 ];
+/**
+ * The BPMN diagram (bpmn-js and the packages only it uses, with the module that draws with it): a chunk of its own,
+ * fetched when a diagram is first shown, so neither the first load nor the other screens carry it.
+ */
+const BPMN_GROUP = 'bpmn';
+const BPMN_MODULES = new RegExp(
+  [
+    /[\\/]node_modules[\\/](bpmn-js|diagram-js|diagram-js-direct-editing|bpmn-moddle|moddle|moddle-xml|saxen|min-dash|min-dom|tiny-svg|didi|ids|object-refs|path-intersection|inherits-browser|@bpmn-io[\\/]diagram-js-ui|preact|htm)[\\/]/.source,
+    /[\\/]src[\\/]components[\\/]flow[\\/]paintDiagram\.ts$/.source,
+  ].join('|'),
+);
 const isLater = (id: string) => (isOwnModule(id) ? !signedInCore.has(id) : LATER_PACKAGES.test(id));
 
 export default defineConfig({
@@ -64,6 +75,8 @@ export default defineConfig({
     tableScrollbarMeasure(),
     signedInCore.plugin,
     forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
+    forbidStaticImports(SIGNED_IN_GROUP, BPMN_GROUP),
+    forbidStaticImports(LATER_GROUP, BPMN_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor), FIRST_SCREEN_ANTD),
     signedInPreload({ group: SIGNED_IN_GROUP, tokenCookie: ACCESS_TOKEN_COOKIE, loginPath: '/login' }),
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
@@ -88,7 +101,8 @@ export default defineConfig({
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
-            { name: 'start', tags: ['$initial'], priority: 3 },
+            { name: 'start', tags: ['$initial'], priority: 4 },
+            { name: BPMN_GROUP, test: BPMN_MODULES, priority: 3, includeDependenciesRecursively: false },
             // Only the modules named: the dependencies they share with the first visit stay in the signed-in bundle.
             { name: LATER_GROUP, test: isLater, priority: 2, includeDependenciesRecursively: false },
             { name: SIGNED_IN_GROUP, priority: 1 },

@@ -24,6 +24,9 @@ const DashboardPage = preloadable(() => import('./pages/wel/DashboardPage'));
 const TestIndexPage = preloadable(() => import('./pages/test/TestIndexPage'));
 const ScreenMissingPage = lazy(() => import('./pages/missing/ScreenMissingPage'));
 const DictLayoutPage = preloadable(() => import('./pages/dict/DictLayoutPage'));
+const FlowManagerPage = preloadable(() => import('./pages/flow/FlowManagerPage'));
+const FlowFollowPage = preloadable(() => import('./pages/flow/FlowFollowPage'));
+const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage'));
 
 /** The layout's pages that are not resource screens, by address. */
 const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
@@ -33,6 +36,9 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/test/index': TestIndexPage,
   '/dict-horizontal/index': DictLayoutPage,
   '/dict-vertical/index': DictLayoutPage,
+  '/flow/manager': FlowManagerPage,
+  '/flow/follow': FlowFollowPage,
+  '/flow/diagram': FlowDiagramPage,
 };
 
 /** How long the first render waits for the data asked for early once the screens' code is in. */
@@ -83,6 +89,9 @@ export function AppRoutes() {
             {/* The dictionaries beside (or above) their items: two layouts of the dictionary screen's parts. */}
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
             <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
+            <Route path="/flow/manager" element={<FlowManagerPage />} />
+            <Route path="/flow/follow" element={<FlowFollowPage />} />
+            <Route path="/flow/diagram" element={<FlowDiagramPage />} />
             {uis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />

@@ -150,6 +150,7 @@ export const en: Record<string, string> = {
   'nav.topSearch': 'Menu search',
   'nav.topSearchPlaceholder': 'Search menus',
   'nav.dashboard': 'Dashboard',
+  'flow.diagram.title': 'Flow diagram',
   'nav.info': 'Personal info',
   'testIndex.title': 'Test management',
   'testIndex.description': 'Test projects, tasks, cases, scripts and terminals: choose where to go.',

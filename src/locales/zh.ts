@@ -150,6 +150,7 @@ export const zh: Record<string, string> = {
   'nav.topSearch': '菜单搜索',
   'nav.topSearchPlaceholder': '搜索菜单',
   'nav.dashboard': '控制台',
+  'flow.diagram.title': '流程图',
   'nav.info': '个人信息',
   'testIndex.title': '测试管理',
   'testIndex.description': '测试项目、任务、用例、脚本与终端：选择要进入的功能。',

@@ -14,6 +14,7 @@ const FIXED_TITLE_KEYS: Record<string, string> = {
   '/wel/dashboard': 'nav.dashboard',
   '/test/index': 'testIndex.title',
   '/info/index': 'nav.info',
+  '/flow/diagram': 'flow.diagram.title',
 };
 
 /** The translation key of a page's window title (spec §2: it follows the page, '登录' on login). */
