@@ -24,6 +24,19 @@ const DashboardPage = preloadable(() => import('./pages/wel/DashboardPage'));
 const TestIndexPage = preloadable(() => import('./pages/test/TestIndexPage'));
 const ScreenMissingPage = lazy(() => import('./pages/missing/ScreenMissingPage'));
 const DictLayoutPage = preloadable(() => import('./pages/dict/DictLayoutPage'));
+const WorkListPage = preloadable(() => import('./pages/work/WorkListPage'));
+const LeaveFormPage = preloadable(() => import('./pages/work/LeaveFormPage'));
+const LeaveTaskPage = preloadable(() => import('./pages/work/LeaveTaskPage'));
+
+/** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
+const WORK_LISTS = [
+  ['/work/process/leave', 'leave'],
+  ['/work/start', 'start'],
+  ['/work/claim', 'claim'],
+  ['/work/todo', 'todo'],
+  ['/work/send', 'send'],
+  ['/work/done', 'done'],
+] as const;
 
 /** The layout's pages that are not resource screens, by address. */
 const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
@@ -33,6 +46,7 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/test/index': TestIndexPage,
   '/dict-horizontal/index': DictLayoutPage,
   '/dict-vertical/index': DictLayoutPage,
+  ...Object.fromEntries(WORK_LISTS.map(([path]) => [path, WorkListPage])),
 };
 
 /** How long the first render waits for the data asked for early once the screens' code is in. */
@@ -83,6 +97,12 @@ export function AppRoutes() {
             {/* The dictionaries beside (or above) their items: two layouts of the dictionary screen's parts. */}
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
             <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
+            {WORK_LISTS.map(([path, kind]) => (
+              <Route key={path} path={path} element={<WorkListPage key={kind} kind={kind} />} />
+            ))}
+            <Route path="/work/process/leave/form/:processDefinitionId" element={<LeaveFormPage />} />
+            <Route path="/work/process/leave/handle/:taskId/:processInstanceId/:businessId" element={<LeaveTaskPage key="handle" mode="handle" />} />
+            <Route path="/work/process/leave/detail/:processInstanceId/:businessId" element={<LeaveTaskPage key="detail" mode="detail" />} />
             {uis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />
