@@ -5,19 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useFieldOptions } from '../../components/crud/useFieldOptions';
 import { LEAVE_TYPE_FIELD } from './LeaveParts';
-import { LEAVE_API } from './workApi';
+import { LEAVE_API, leaveDaysBetween } from './workApi';
 
 interface LeaveFormValues {
   leaveType?: string;
   startTime?: Dayjs;
   endTime?: Dayjs;
   reason?: string;
-}
-
-/** Both days counted, as the server counts them. */
-export function leaveDaysBetween(start?: Dayjs | null, end?: Dayjs | null): number | undefined {
-  if (!start || !end || end.isBefore(start, 'day')) return undefined;
-  return end.startOf('day').diff(start.startOf('day'), 'day') + 1;
 }
 
 /** 请假流程's form: type, dates (days computed), reason; submitting starts the process for the tenant's approvers. */

@@ -8,6 +8,9 @@ import { useFlowHistory, type HistoryRow, type LeaveRecord } from './workApi';
 /** The leave-type field as the tenant's business dictionary `leave_type` offers it (事假, 病假, 年假). */
 export const LEAVE_TYPE_FIELD: FieldSchema = { name: 'leaveType', type: 'string', label: { zh: '请假类型', en: 'Leave type' }, dict: { code: 'leave_type', biz: true } };
 
+/** A leave day as people write it: the date alone when the time is midnight. */
+const dayText = (value: string) => value.replace(/ 00:00:00$/, '');
+
 /** A leave request, read-only (the handle and detail routes). */
 export function LeaveRecordCard({ record, loading }: { record?: LeaveRecord; loading: boolean }) {
   const { t } = useTranslation();
@@ -21,8 +24,8 @@ export function LeaveRecordCard({ record, loading }: { record?: LeaveRecord; loa
           <Descriptions.Item label={t('work.leave.applyTime')}>{record.applyTime}</Descriptions.Item>
           <Descriptions.Item label={t('work.leave.leaveType')}>{typeLabel}</Descriptions.Item>
           <Descriptions.Item label={t('work.leave.days')}>{record.days}</Descriptions.Item>
-          <Descriptions.Item label={t('work.leave.startTime')}>{record.startTime}</Descriptions.Item>
-          <Descriptions.Item label={t('work.leave.endTime')}>{record.endTime}</Descriptions.Item>
+          <Descriptions.Item label={t('work.leave.startTime')}>{dayText(record.startTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('work.leave.endTime')}>{dayText(record.endTime)}</Descriptions.Item>
           <Descriptions.Item label={t('work.leave.reason')} span={2}>
             {record.reason}
           </Descriptions.Item>

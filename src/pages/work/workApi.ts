@@ -1,4 +1,5 @@
 import { useCustom } from '@refinedev/core';
+import type { Dayjs } from 'dayjs';
 import type { ClientRegistry } from '../../registry';
 
 /** The flow calls of 我的事务 (BladeX paths) and the leave process's own. */
@@ -124,3 +125,9 @@ export const flowPaths = {
   handle: (routeKey: string, row: WorkRow) => `/work/process/${routeKey}/handle/${row.taskId}/${row.processInstanceId}/${row.businessId}`,
   detail: (routeKey: string, row: WorkRow) => `/work/process/${routeKey}/detail/${row.processInstanceId}/${row.businessId}`,
 };
+
+/** Both days counted, as the server counts them. */
+export function leaveDaysBetween(start?: Dayjs | null, end?: Dayjs | null): number | undefined {
+  if (!start || !end || end.isBefore(start, 'day')) return undefined;
+  return end.startOf('day').diff(start.startOf('day'), 'day') + 1;
+}
