@@ -29,25 +29,26 @@ async function openList(page: Page, path: string, list: string) {
 describe('我的事务: a leave from start to done', () => {
   it('is started by a user, claimed and approved by the administrator, and ends in both done lists', async () => {
     const { product, page: applicant } = opened;
-    // The applicant's role (普通用户) gets 我的事务, as an administrator would grant it.
+    // The applicant's role (普通用户) gets 我的事务, as an administrator would grant it, all but 请假流程's 新增.
     await product.server.db.query(
       `INSERT INTO blade_role_menu (id, menu_id, role_id)
        SELECT 1990000000000100000 + row_number() OVER (ORDER BY m.id), m.id, r.id FROM blade_menu m, blade_role r
-       WHERE r.role_alias = 'user' AND r.tenant_id = '000000' AND m.is_deleted = 0 AND (m.code = 'work' OR m.code LIKE 'work\\_%')`,
+       WHERE r.role_alias = 'user' AND r.tenant_id = '000000' AND m.is_deleted = 0 AND (m.code = 'work' OR m.code LIKE 'work\\_%') AND m.code <> 'work_leave_add'`,
     );
     await loginAs(applicant, product, 'tester', ADMIN_PASSWORD);
 
-    // 请假流程 lists the leave process alone; 发起事务 every process the user may start.
+    // 发起事务 offers every process the user may start, each with 发起; 请假流程 lists the leave process alone, and
+    // without its 新增 button offers nothing to click.
+    await openList(applicant, '/work/start', 'start-list');
+    const leaveRow = rows(applicant, 'start').filter({ hasText: '请假流程' });
+    await leaveRow.getByRole('button', { name: spaced('发起') }).waitFor();
+    await snap(applicant, 'work-start');
     await openList(applicant, '/work/process/leave', 'start-list');
     await rows(applicant, 'leave').filter({ hasText: '请假流程' }).waitFor();
     expect(await rows(applicant, 'leave').count()).toBe(1);
+    expect(await rows(applicant, 'leave').getByRole('button').count()).toBe(0);
     await snap(applicant, 'work-leave-list');
-
-    // 发起事务: the leave process, started from its row.
     await openList(applicant, '/work/start', 'start-list');
-    const leaveRow = rows(applicant, 'start').filter({ hasText: '请假流程' });
-    await leaveRow.waitFor();
-    await snap(applicant, 'work-start');
     await leaveRow.getByRole('button', { name: spaced('发起') }).click();
     await applicant.waitForURL(/\/work\/process\/leave\/form\/.+/);
     const form = applicant.locator('.leave-form form');

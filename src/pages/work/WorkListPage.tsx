@@ -4,8 +4,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { hasPermission } from '../../../providers/access';
 import { useRegistry } from '../../registry';
-import { FLOW_API, flowPaths, flowRouteKeyOf, useWorkPage, type WorkKind, type WorkRow } from './workApi';
+import { FLOW_API, flowPaths, flowRouteKeyOf, useWorkPage, WORK_ACTION_CODE, type WorkKind, type WorkRow } from './workApi';
 
 const PAGE_SIZE = 10;
 
@@ -21,6 +22,7 @@ export default function WorkListPage({ kind }: { kind: WorkKind }) {
   const query = useWorkPage(kind, page.current, page.size);
   const { mutate: claim, mutation: claiming } = useCustomMutation();
   const data = query.data?.data;
+  const allowed = hasPermission(WORK_ACTION_CODE[kind]);
   const routeKey = (row: WorkRow) => flowRouteKeyOf(registry, row.category);
 
   const onClaim = (row: WorkRow) =>
@@ -73,7 +75,8 @@ export default function WorkListPage({ kind }: { kind: WorkKind }) {
 
   const action = (row: WorkRow) => {
     const key = routeKey(row);
-    if (!key) return null;
+    // A category without a form of its own, or a button the role lacks, offers nothing to click.
+    if (!key || !allowed) return null;
     if (kind === 'start' || kind === 'leave')
       return (
         <Button type="link" size="small" onClick={() => navigate(flowPaths.form(key, row.processDefinitionId ?? ''))}>

@@ -18,6 +18,16 @@ export const WORK_LIST_URL: Record<WorkKind, string> = {
   done: `${FLOW_API}/work/done-list`,
 };
 
+/** The button (menu code) each list's row action needs: 发起, 新增 under 请假流程, 签收, 办理, 查看. */
+export const WORK_ACTION_CODE: Record<WorkKind, string> = {
+  start: 'work_start_start',
+  leave: 'work_leave_add',
+  claim: 'work_claim_claim',
+  todo: 'work_todo_handle',
+  send: 'work_send_view',
+  done: 'work_done_view',
+};
+
 /** A row of any work list: a deployed process (start), a task (claim, todo, done) or an instance (send). */
 export interface WorkRow {
   id?: string;
