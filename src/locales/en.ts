@@ -372,6 +372,8 @@ export const en: Record<string, string> = {
   'work.actions.pass': 'Approve',
   'work.actions.reject': 'Reject',
   'work.leave.formTitle': 'Leave request',
+  'work.leave.handleTitle': 'Leave approval',
+  'work.leave.detailTitle': 'Leave details',
   'work.leave.record': 'Leave',
   'work.leave.approval': 'Approval',
   'work.leave.applicant': 'Applicant',

@@ -372,6 +372,8 @@ export const zh: Record<string, string> = {
   'work.actions.pass': '同意',
   'work.actions.reject': '驳回',
   'work.leave.formTitle': '请假申请',
+  'work.leave.handleTitle': '请假审批',
+  'work.leave.detailTitle': '请假详情',
   'work.leave.record': '请假信息',
   'work.leave.approval': '审批信息',
   'work.leave.applicant': '申请人',

@@ -51,6 +51,7 @@ describe('我的事务: a leave from start to done', () => {
     await openList(applicant, '/work/start', 'start-list');
     await leaveRow.getByRole('button', { name: spaced('发起') }).click();
     await applicant.waitForURL(/\/work\/process\/leave\/form\/.+/);
+    await expect.poll(() => applicant.title()).toBe('请假申请');
     const form = applicant.locator('.leave-form form');
 
     // Nothing filled: each field says what it needs; an end before the start is refused.
@@ -105,6 +106,7 @@ describe('我的事务: a leave from start to done', () => {
       await snap(admin, 'work-todo');
       await todo.getByRole('button', { name: spaced('办理') }).click();
       await admin.waitForURL(/\/work\/process\/leave\/handle\/\d+\/\d+\/\d+$/);
+      await expect.poll(() => admin.title()).toBe('请假审批');
       const record = admin.locator('.leave-record');
       await record.getByText(REASON).waitFor();
       await record.getByText('事假').waitFor();
@@ -126,6 +128,7 @@ describe('我的事务: a leave from start to done', () => {
       await snap(admin, 'work-done');
       await done.getByRole('button', { name: spaced('详情') }).click();
       await admin.waitForURL(/\/work\/process\/leave\/detail\/\d+\/\d+$/);
+      await expect.poll(() => admin.title()).toBe('请假详情');
       await admin.locator('.flow-history .ant-table-row').filter({ hasText: COMMENT }).waitFor();
       await admin.locator('.leave-record').getByText('已完成').waitFor();
       await snap(admin, 'work-leave-detail');
