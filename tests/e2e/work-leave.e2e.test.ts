@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { snap } from './browser';
 import { formItem, pickOption } from './crudPage';
-import { ADMIN_PASSWORD, loginAs, useProductPage, type ProductPage } from './product';
+import { ADMIN_PASSWORD, apiCall, apiLogin, loginAs, useProductPage, type ProductPage } from './product';
 
 /**
  * 我的事务 and the leave routes as people use them: an applicant starts a leave from 发起事务 (the form checks its
@@ -139,5 +139,47 @@ describe('我的事务: a leave from start to done', () => {
     // The applicant's 已发事务 shows it finished.
     await openList(applicant, '/work/send', 'send-list');
     await rows(applicant, 'send').filter({ hasText: '请假流程' }).filter({ hasText: '已完成' }).waitFor();
+  });
+
+  it('is returned to the applicant when the administrator rejects it with a comment', async () => {
+    const { product } = opened;
+    // Set up through the API: the applicant asks, the administrator claims.
+    const tester = await apiLogin(product, 'tester', ADMIN_PASSWORD);
+    const admin = await apiLogin(product, 'admin', ADMIN_PASSWORD);
+    const startable = await apiCall(product, tester, '/api/blade-flow/work/start-list?size=100');
+    const leave = startable.body.data.records.find((row: { key: string }) => row.key === 'Leave');
+    const reason = '理由待补充';
+    const started = await apiCall(product, tester, '/api/blade-desk/process/leave/start-process', {
+      processDefinitionId: leave.processDefinitionId,
+      leaveType: '2',
+      startTime: '2026-12-10',
+      endTime: '2026-12-10',
+      reason,
+    });
+    expect(started.body).toMatchObject({ code: 200 });
+    const toClaim = (await apiCall(product, admin, '/api/blade-flow/work/claim-list?size=100')).body.data.records[0];
+    expect((await apiCall(product, admin, `/api/blade-flow/work/claim-task?taskId=${toClaim.taskId}`, {})).body).toMatchObject({ code: 200 });
+
+    const context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await loginAs(page, product);
+      await openList(page, '/work/todo', 'todo-list');
+      await rows(page, 'todo').filter({ hasText: '请假流程' }).getByRole('button', { name: spaced('办理') }).click();
+      await page.locator('.leave-record').getByText(reason).waitFor();
+      await page.locator('.leave-record').getByText('病假').waitFor();
+      await page.locator('.leave-handle textarea').fill('请补充病历');
+      const completed = page.waitForResponse((response) => response.url().includes('/work/complete-task'));
+      await page.getByRole('button', { name: spaced('驳回') }).click();
+      const completion = await completed;
+      expect(completion.request().postDataJSON()).toMatchObject({ taskId: toClaim.taskId, pass: false, comment: '请补充病历' });
+      expect(await completion.json()).toMatchObject({ code: 200 });
+      await toast(page, '流程提交成功').waitFor();
+    } finally {
+      await context.close();
+    }
+    // Back with the applicant, to adjust.
+    const todo = (await apiCall(product, tester, '/api/blade-flow/work/todo-list?size=100')).body.data.records;
+    expect(todo).toEqual(expect.arrayContaining([expect.objectContaining({ taskName: '调整申请', processInstanceId: toClaim.processInstanceId })]));
   });
 });
