@@ -27,6 +27,19 @@ const DictLayoutPage = preloadable(() => import('./pages/dict/DictLayoutPage'));
 const FlowManagerPage = preloadable(() => import('./pages/flow/FlowManagerPage'));
 const FlowFollowPage = preloadable(() => import('./pages/flow/FlowFollowPage'));
 const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage'));
+const WorkListPage = preloadable(() => import('./pages/work/WorkListPage'));
+const LeaveFormPage = preloadable(() => import('./pages/work/LeaveFormPage'));
+const LeaveTaskPage = preloadable(() => import('./pages/work/LeaveTaskPage'));
+
+/** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
+const WORK_LISTS = [
+  ['/work/process/leave', 'leave'],
+  ['/work/start', 'start'],
+  ['/work/claim', 'claim'],
+  ['/work/todo', 'todo'],
+  ['/work/send', 'send'],
+  ['/work/done', 'done'],
+] as const;
 
 /** The layout's pages that are not resource screens, by address. */
 const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
@@ -39,6 +52,7 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/flow/manager': FlowManagerPage,
   '/flow/follow': FlowFollowPage,
   '/flow/diagram': FlowDiagramPage,
+  ...Object.fromEntries(WORK_LISTS.map(([path]) => [path, WorkListPage])),
 };
 
 /** How long the first render waits for the data asked for early once the screens' code is in. */
@@ -92,6 +106,12 @@ export function AppRoutes() {
             <Route path="/flow/manager" element={<FlowManagerPage />} />
             <Route path="/flow/follow" element={<FlowFollowPage />} />
             <Route path="/flow/diagram" element={<FlowDiagramPage />} />
+            {WORK_LISTS.map(([path, kind]) => (
+              <Route key={path} path={path} element={<WorkListPage key={kind} kind={kind} />} />
+            ))}
+            <Route path="/work/process/leave/form/:processDefinitionId" element={<LeaveFormPage />} />
+            <Route path="/work/process/leave/handle/:taskId/:processInstanceId/:businessId" element={<LeaveTaskPage key="handle" mode="handle" />} />
+            <Route path="/work/process/leave/detail/:processInstanceId/:businessId" element={<LeaveTaskPage key="detail" mode="detail" />} />
             {uis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />

@@ -32,4 +32,11 @@ describe('window titles', () => {
     expect(pageTitleKeyOf('/system/param', [paramSchema])).toBe('param.title');
     expect(pageTitleKeyOf('/', [paramSchema])).toBeUndefined();
   });
+
+  it('titles the leave routes by what they do, whatever ids they carry', () => {
+    expect(pageTitleKeyOf('/work/process/leave/form/Leave%3A1%3A9', [paramSchema])).toBe('work.leave.formTitle');
+    expect(pageTitleKeyOf('/work/process/leave/handle/1/2/3', [paramSchema])).toBe('work.leave.handleTitle');
+    expect(pageTitleKeyOf('/work/process/leave/detail/2/3', [paramSchema])).toBe('work.leave.detailTitle');
+    expect(pageTitleKeyOf('/work/process/leave/detail/2', [paramSchema])).toBeUndefined();
+  });
 });

@@ -1,0 +1,58 @@
+import { useCustomMutation } from '@refinedev/core';
+import { Button, Card, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { FlowHistoryCard, LeaveRecordCard } from './LeaveParts';
+import { FLOW_API, useLeaveDetail } from './workApi';
+
+/**
+ * A leave request read-only with its history; under `handle` the task's holder also writes a comment and approves
+ * (同意) or rejects (驳回) it, which completes the task.
+ */
+export default function LeaveTaskPage({ mode }: { mode: 'handle' | 'detail' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { taskId, processInstanceId, businessId } = useParams();
+  const detail = useLeaveDetail(businessId);
+  const [comment, setComment] = useState('');
+  const { mutate, mutation } = useCustomMutation();
+
+  const complete = (pass: boolean) =>
+    mutate(
+      {
+        url: `${FLOW_API}/work/complete-task`,
+        method: 'post',
+        values: { taskId, processInstanceId, pass, flag: pass ? 'ok' : '', comment: comment.trim() || t(pass ? 'work.actions.pass' : 'work.actions.reject') },
+        successNotification: () => ({ message: t('work.leave.submitted'), type: 'success' }),
+        errorNotification: false,
+      },
+      { onSuccess: () => void navigate('/work/todo') },
+    );
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} className={`leave-${mode}`}>
+      <LeaveRecordCard record={detail.data?.data} loading={detail.isLoading} />
+      {mode === 'handle' && (
+        <Card variant="borderless" title={t('work.leave.approval')}>
+          <Form layout="vertical">
+            <Form.Item label={t('work.history.comment')}>
+              <Input.TextArea rows={3} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} placeholder={t('work.leave.commentPlaceholder')} />
+            </Form.Item>
+            <Space>
+              <Button type="primary" loading={mutation.isPending} onClick={() => complete(true)}>
+                {t('work.actions.pass')}
+              </Button>
+              <Button danger loading={mutation.isPending} onClick={() => complete(false)}>
+                {t('work.actions.reject')}
+              </Button>
+              <Button onClick={() => void navigate(-1)}>{t('work.actions.back')}</Button>
+            </Space>
+          </Form>
+        </Card>
+      )}
+      <FlowHistoryCard processInstanceId={processInstanceId} />
+      {mode === 'detail' && <Button onClick={() => void navigate(-1)}>{t('work.actions.back')}</Button>}
+    </Space>
+  );
+}
