@@ -8,6 +8,7 @@ import { formatDateTime } from '../blade/serializer';
 import type { Db } from '../db/types';
 import { resolveExpression } from './expression';
 import { readProcessModel, type ProcessModel } from './model';
+import { notifyInstanceEnded, notifyTaskOpened } from './events';
 
 /**
  * The process engine as the server runs it: `bpmn-engine` executes a deployed model until it waits (a user task, a
@@ -272,6 +273,15 @@ async function persistRun(tx: Db, instance: InstanceRow, model: ProcessModel, en
       instance.id,
       wait.executionId,
     ]);
+    await notifyTaskOpened(tx, {
+      instance,
+      taskId,
+      activityId: wait.activityId,
+      name: spec.name,
+      assignee: /^\d{1,19}$/.test(assignee) ? assignee : null,
+      candidateUsers,
+      candidateGroups,
+    });
   }
   // A user task left without being completed (a boundary timer took over, the instance ended): nobody does it now.
   for (const executionId of record.leftTasks) {
@@ -288,6 +298,10 @@ async function persistRun(tx: Db, instance: InstanceRow, model: ProcessModel, en
     `UPDATE blade_flow_instance SET engine_state = $1, variables = $2, timer_due_at = $3, state = $4, end_time = $5, revision = revision + 1 WHERE id = $6`,
     [state, JSON.stringify(variables), due, record.ended ? 'finished' : 'running', record.ended ? now() : null, instance.id],
   );
+  if (record.ended) {
+    const endActivityIds = record.starts.filter((start) => start.type === 'bpmn:EndEvent').map((start) => start.activityId);
+    await notifyInstanceEnded(tx, { instance: { ...instance, state: 'finished' }, endActivityIds, variables });
+  }
   // A finished engine has nothing to stop (and its stop would wait for an end that has passed).
   if (engine.state === 'running') await engine.stop();
 }

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { call, md5 } from './client';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { observeFlow, type FlowInstanceEnded, type FlowTaskOpened } from '../../server/flow/events';
 
 /**
  * Workflows over HTTP on a server of their own (restarted on the same data dir mid-way): the leave process every
@@ -15,6 +16,14 @@ import { registry } from '../../resources/schemas';
  */
 const FLOW = '/api/blade-flow';
 const LEAVE = '/api/blade-desk/process/leave';
+
+// What the engine told its observers, as a review or the message centre would hear it.
+const opened: FlowTaskOpened[] = [];
+const ended: FlowInstanceEnded[] = [];
+observeFlow('flow-leave-test', {
+  taskOpened: async (_tx, event) => void opened.push(event),
+  instanceEnded: async (_tx, event) => void ended.push(event),
+});
 
 let server: RunningServer;
 let dataDir: string;
@@ -127,6 +136,14 @@ describe('the leave process', () => {
     const finished = ok(await as(admin)(`${FLOW}/process/model-view?processInstanceId=${processInstanceId}`));
     expect(finished.flow.find((row: { historyActivityId: string }) => row.historyActivityId === 'approved')).toMatchObject({ historyActivityType: 'endEvent' });
     expect(finished.flow.every((row: { endTime: string }) => row.endTime !== '')).toBe(true);
+
+    // Observers heard the approval open (for the approver roles) and the instance end at 通过.
+    const approval = opened.find((event) => event.instance.id === processInstanceId);
+    expect(approval).toMatchObject({ taskId: toClaim.taskId, activityId: 'approve', name: '审批', assignee: null, candidateUsers: [] });
+    expect(approval?.candidateGroups.length).toBeGreaterThan(0);
+    expect(ended.filter((event) => event.instance.id === processInstanceId)).toEqual([
+      expect.objectContaining({ endActivityIds: ['approved'], instance: expect.objectContaining({ state: 'finished', business_id: businessId }), variables: expect.objectContaining({ pass: true }) }),
+    ]);
   });
 
   it('returns a rejected leave to the applicant, who sends it again or cancels it', async () => {
