@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './sourceFiles';
 
 /**
  * Screens read data through Refine's hooks (`useList`, `useOne`, `useCustom`, `useSelect`, or a query keyed under
@@ -123,24 +124,10 @@ export function effectFetchesIn(file: string, text: string): EffectFetch[] {
   return found;
 }
 
-function sourceFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((name) => {
-    if (name === 'node_modules' || name.startsWith('.')) return [];
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    // A resource's server.ts is server code: it has no effects to check.
-    return /\.(ts|tsx)$/.test(name) && name !== 'server.ts' && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
 export function checkProject(root: string): EffectFetch[] {
-  return UI_ROOTS.flatMap((top) => sourceFiles(join(root, top))).flatMap((path) =>
+  return UI_ROOTS.flatMap((top) => sourceFiles(join(root, top)))
+    // A resource's server.ts is server code: it has no effects to check.
+    .filter((path) => /\.tsx?$/.test(path) && !path.endsWith('/server.ts')).flatMap((path) =>
     effectFetchesIn(relative(root, path).split(sep).join('/'), readFileSync(path, 'utf8')),
   );
 }

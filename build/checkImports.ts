@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXTENSIONS, sourceFiles } from './sourceFiles';
 
 /**
  * The house's import rules that oxlint does not see: its cycle rule skips `import type`, so a circle made of type
@@ -29,22 +30,6 @@ const FORBIDDEN: Record<string, { folders: string[]; why: string }> = {
 export interface ImportProblem {
   kind: 'cycle' | 'backward';
   message: string;
-}
-
-const EXTENSIONS = ['.ts', '.tsx', '.mts'];
-
-function sourceFiles(root: string, dirs: readonly string[]): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (EXTENSIONS.some((extension) => entry.name.endsWith(extension)) && !entry.name.endsWith('.d.ts')) files.push(path);
-    }
-  };
-  for (const dir of dirs) if (existsSync(join(root, dir))) walk(join(root, dir));
-  return files;
 }
 
 // `import x from '…'`, `import type { X } from '…'`, `import '…'`, `export { x } from '…'`, `export * from '…'`,
@@ -139,7 +124,7 @@ export function checkImports(root: string, dirs: readonly string[] = SOURCE_DIRS
   const name = (file: string) => relative(root, file).split(sep).join('/');
   const graph = new Map<string, Set<string>>();
   const problems: ImportProblem[] = [];
-  for (const file of sourceFiles(root, dirs)) {
+  for (const file of dirs.flatMap((dir) => sourceFiles(join(root, dir)))) {
     const from = name(file);
     const targets = new Set<string>();
     for (const specifier of specifiersOf(readFileSync(file, 'utf8'))) {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './sourceFiles';
 
 /**
  * Every read of tenant data goes through the scope seam (`server/blade/scope.ts`), which adds tenant, data scope and
@@ -25,21 +26,6 @@ export interface Offence {
 export function tenantPredicatesIn(file: string, text: string): Offence[] {
   if (ALLOWED.some((prefix) => file.startsWith(prefix))) return [];
   return text.split('\n').flatMap((line, index) => (TENANT_PREDICATE.test(line) ? [{ file, line: index + 1, text: line.trim() }] : []));
-}
-
-function sourceFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((name) => {
-    if (name === 'node_modules' || name.startsWith('.')) return [];
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mts)$/.test(name) ? [path] : [];
-  });
 }
 
 export function checkProject(root: string): Offence[] {

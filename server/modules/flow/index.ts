@@ -8,6 +8,7 @@ import { nextId } from '../../blade/ids';
 import { idField, idListField, operationHandler, type OperationHandler } from '../../blade/operation';
 import { assertCode, assertMenu } from '../../blade/permissions';
 import { pageOf, parseDateText, parsePaging, SqlParams, type Paging } from '../../blade/query';
+import { startTicker } from '../../blade/ticker';
 import { scopedRows, scopedWhere, tenantRows } from '../../blade/scope';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
@@ -494,7 +495,8 @@ export const flowModule: BladeModule = (app, services) => {
 
   // ---- timers ----------------------------------------------------------------------------------------------------
 
-  startTicker(services);
+  // Each process looks for due timers until the server closes, and advances each instance once.
+  if (services.config.scheduler !== false) startTicker(services, 'flow', TICK_MS, () => fireDueTimers(db));
   services.inBackground?.(deployLeaveEverywhere(db));
 };
 
@@ -508,30 +510,6 @@ async function deployLeaveEverywhere(db: Db) {
   }
 }
 
-/** Each process looks for due timers every second until the server closes (and advances each instance once). */
-function startTicker(services: ServerServices) {
-  if (services.config.scheduler === false) return;
-  let ticking = false;
-  let failing = false;
-  const timer = setInterval(() => {
-    if (ticking) return;
-    ticking = true;
-    const tick = fireDueTimers(services.db)
-      .then(() => {
-        failing = false;
-      })
-      .catch((error: unknown) => {
-        if (!failing) console.error('[flow] timer tick failed:', error);
-        failing = true;
-      })
-      .finally(() => {
-        ticking = false;
-      });
-    services.inBackground?.(tick);
-  }, TICK_MS);
-  timer.unref();
-  services.lifetime?.addEventListener('abort', () => clearInterval(timer));
-}
 
 const firstId = (ids: string) => ids.split(',').find((id) => /^\d{1,19}$/.test(id.trim()))?.trim() ?? null;
 

@@ -55,10 +55,8 @@ export const processWire = (registry: Registry, row: Row) => ({
   deploymentTime: time(row.deployment_time),
 });
 
-/** An instance as 已发事务 and 流程跟踪 list it. */
-export const instanceWire = (registry: Registry, row: Row) => ({
-  id: text(row.id),
-  processInstanceId: text(row.id),
+/** The process an instance or a task belongs to, and who started it: the fields both lists carry. */
+const processOfRow = (registry: Registry, row: Row) => ({
   processDefinitionId: text(row.process_definition_id),
   processDefinitionKey: text(row.process_key),
   processDefinitionName: text(row.process_name),
@@ -69,6 +67,13 @@ export const instanceWire = (registry: Registry, row: Row) => ({
   businessId: text(row.business_id),
   startUserId: text(row.create_user),
   startUser: text(row.start_user_name),
+});
+
+/** An instance as 已发事务 and 流程跟踪 list it. */
+export const instanceWire = (registry: Registry, row: Row) => ({
+  id: text(row.id),
+  processInstanceId: text(row.id),
+  ...processOfRow(registry, row),
   createTime: time(row.start_time),
   processInstanceStartTime: time(row.start_time),
   processInstanceEndTime: time(row.end_time),
@@ -99,16 +104,7 @@ export const taskWire = (registry: Registry, row: Row, status: string) => ({
   comment: text(row.comment),
   pass: row.pass === null || row.pass === undefined ? null : Number(row.pass) === 1,
   processInstanceId: text(row.instance_id),
-  processDefinitionId: text(row.process_definition_id),
-  processDefinitionKey: text(row.process_key),
-  processDefinitionName: text(row.process_name),
-  processDefinitionVersion: Number(row.version),
-  category: text(row.category),
-  categoryName: categoryNameOf(registry, row.category),
-  businessTable: text(row.business_table),
-  businessId: text(row.business_id),
-  startUserId: text(row.create_user),
-  startUser: text(row.start_user_name),
+  ...processOfRow(registry, row),
   processInstanceStartTime: time(row.start_time),
   processIsFinished: row.instance_state === 'running' ? 'unfinished' : 'finished',
   status,

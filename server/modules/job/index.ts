@@ -1,4 +1,5 @@
 import type { BladeModule } from '../../blade/context';
+import { startTicker } from '../../blade/ticker';
 import { schedulerOf } from '../../jobs';
 
 /** How often every process looks for due jobs: CRON's finest step is a second. */
@@ -11,26 +12,5 @@ const TICK_MS = 1000;
 export const jobModule: BladeModule = (_app, services) => {
   if (services.config.scheduler === false) return;
   const scheduler = schedulerOf(services);
-  let ticking = false;
-  let failing = false;
-  const timer = setInterval(() => {
-    if (ticking) return;
-    ticking = true;
-    const tick = scheduler
-      .tick()
-      .then(() => {
-        failing = false;
-      })
-      .catch((error: unknown) => {
-        if (!failing) console.error('[jobs] scheduler tick failed:', error);
-        failing = true;
-      })
-      .finally(() => {
-        ticking = false;
-      });
-    // Closing the server waits for a tick under way: it must not meet a closed database.
-    services.inBackground?.(tick);
-  }, TICK_MS);
-  timer.unref();
-  services.lifetime?.addEventListener('abort', () => clearInterval(timer));
+  startTicker(services, 'jobs', TICK_MS, () => scheduler.tick());
 };
