@@ -4,6 +4,7 @@ import { loadExcelJs } from './load';
 import { BladeError, badRequest } from '../blade/errors';
 import { entryStream, zipEntries, ZipEntryTooLarge, ZipFormatError, type ZipEntry } from './zip';
 import { cellErrorText, convertCell, plainCellValue, type CellError, type ExcelColumn } from './columns';
+import { readSharedStringTable, type SharedStringLimits } from './sharedStrings';
 
 export interface SheetRow {
   /** Sheet row number as Excel shows it (the header is row 1). */
@@ -81,7 +82,6 @@ interface WorkbookParts {
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   sharedStrings?: string[];
-  _parseSharedStrings(entry: Readable): AsyncGenerator<{ index: number; text: unknown }>;
   _parseStyles(entry: Readable): Promise<void>;
   _parseWorksheet(entry: Readable, sheetNo: string): Generator<{ eventType: string; value: AsyncIterable<StreamedRow> }>;
 }
@@ -98,33 +98,8 @@ function firstSheetPath(parts: WorkbookParts, entries: Map<string, ZipEntry>): s
   return [...entries.keys()].filter((name) => !Number.isNaN(sheetNumber(name))).sort((a, b) => sheetNumber(a) - sheetNumber(b))[0];
 }
 
-interface Limits {
+interface Limits extends SharedStringLimits {
   maxInflatedBytes: number;
-  maxSharedStrings: number;
-  maxSharedTextLength: number;
-}
-
-/** A shared string as the sheet's cells need it: rich text flattened to its text (fonts are no data of ours). */
-function sharedText(value: unknown): string {
-  const plain = plainCellValue(value);
-  return plain === undefined ? '' : String(plain);
-}
-
-/**
- * The shared-string table as plain strings, within the limits: exceljs' own cache keeps every rich-text run as an
- * object with its font (2 million of them took ~600 MB), so the table is read with 'emit' and kept here instead.
- */
-async function readSharedStrings(parts: WorkbookParts, entry: Readable, limits: Limits): Promise<string[]> {
-  const table: string[] = [];
-  let length = 0;
-  for await (const { text } of parts._parseSharedStrings(entry)) {
-    const value = sharedText(text);
-    length += value.length;
-    if (table.length >= limits.maxSharedStrings) throw badRequest(`文件中的文本超过${limits.maxSharedStrings}条，请分批导入`);
-    if (length > limits.maxSharedTextLength) throw badRequest(`文件中的文本超过${limits.maxSharedTextLength}个字符，请分批导入`);
-    table.push(value);
-  }
-  return table;
 }
 
 /**
@@ -154,8 +129,8 @@ async function firstSheetRows(bytes: Buffer, limits: Limits, opened: Readable[])
   if (!workbookPart) throw new ZipFormatError('no xl/workbook.xml');
   await parts._parseWorkbook(workbookPart);
   const sharedStrings = part('xl/sharedStrings.xml');
-  // The sheet reader looks shared-string cells up in this table.
-  if (sharedStrings) parts.sharedStrings = await readSharedStrings(parts, sharedStrings, limits);
+  // The sheet reader looks shared-string cells up in this table (read by us: exceljs keeps an object per rich-text run).
+  if (sharedStrings) parts.sharedStrings = await readSharedStringTable(sharedStrings, limits);
   const styles = part('xl/styles.xml');
   if (styles) await parts._parseStyles(styles);
   const sheetPath = firstSheetPath(parts, entries);
