@@ -1,5 +1,5 @@
 import type { Db } from '../db/types';
-import type { InstanceRow } from './engine';
+import type { InstanceRow } from './rows';
 
 /** A user task the engine has just opened: who may do it is known (ids, role ids resolved). */
 export interface FlowTaskOpened {
