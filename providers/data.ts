@@ -51,7 +51,7 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return body !== null && typeof body === 'object' && 'success' in body && 'data' in body;
 }
 
-/** Blade's submit answers a status with `data: {}`: the caller still gets what it sent (and any returned fields). */
+/** A submit answers the saved row (BladeX, our server) or only a status (`data: {}`): the caller gets what it sent with any returned fields over it. */
 function submittedRecord<T>(sent: unknown, answered: unknown): T {
   const answeredFields = answered !== null && typeof answered === 'object' ? answered : {};
   return { ...(sent as object), ...answeredFields } as T;

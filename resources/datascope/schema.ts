@@ -37,6 +37,8 @@ export const dataScopeSchema: ResourceSchema = {
       options: [
         { value: 'create_dept', label: { zh: 'create_dept（创建部门）', en: 'create_dept (creating dept)' } },
         { value: 'create_user', label: { zh: 'create_user（创建人）', en: 'create_user (creator)' } },
+        // BladeX's placeholder for 全部可见, which compares no column (the server refuses it for the other rules).
+        { value: '-', label: { zh: '-（全部可见，不比较字段）', en: '- (all visible, no column)' } },
       ],
     },
     { name: 'scopeType', type: 'int', label: { zh: '规则类型', en: 'Scope type' }, required: '请选择规则类型', dict: { code: 'data_scope_type', as: 'scopeTypeName' }, defaultValue: 1 },

@@ -4,6 +4,9 @@ import { isIdText } from '../../server/blade/ids';
 import { DATA_SCOPE_TYPE, scopedWhere } from '../../server/blade/scope';
 import { columnsOfResource, menuTreeRoute, resolveScopeMenu } from './scopeMenus';
 
+/** What BladeX's client sends as the column of a rule that compares none (全部可见). */
+export const NO_COLUMN = '-';
+
 /** Columns every stored entity has: what a scope on a menu without a registered resource may compare. */
 const AUDIT_COLUMNS = ['create_user', 'create_dept'];
 
@@ -19,8 +22,9 @@ export const behaviour: ResourceBehaviour = {
     if (values.scopeColumn === undefined && before === undefined) values.scopeColumn = scopeType === DATA_SCOPE_TYPE.own ? 'create_user' : 'create_dept';
     const column = values.scopeColumn === undefined ? before?.scopeColumn : values.scopeColumn;
     const known = columnsOfResource(registry.schemas, resourceCode) ?? AUDIT_COLUMNS;
-    // An empty column is left to the required check.
-    if (typeof column === 'string' && column !== '' && !known.includes(column)) throw badRequest(`权限字段不是该资源的字段: scopeColumn`);
+    // An empty column is left to the required check; BladeX's placeholder `-` (no column) only where none is compared.
+    const placeholder = column === NO_COLUMN && scopeType === DATA_SCOPE_TYPE.all;
+    if (typeof column === 'string' && column !== '' && !placeholder && !known.includes(column)) throw badRequest(`权限字段不是该资源的字段: scopeColumn`);
     if (scopeType === DATA_SCOPE_TYPE.custom) {
       const ids = String(values.scopeValue ?? before?.scopeValue ?? '')
         .split(',')

@@ -5,7 +5,7 @@ import { R, send } from '../../server/blade/envelope';
 import { badRequest, forbidden, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { BASE_ALIAS } from '../../server/blade/model';
-import { buildFilters, SqlParams } from '../../server/blade/query';
+import { buildFilters, pageOf, parsePaging, SqlParams } from '../../server/blade/query';
 import { selectListOf } from '../../server/blade/read-model';
 import { readScope } from '../../server/blade/scope';
 import { serializeRow } from '../../server/blade/serializer';
@@ -154,7 +154,8 @@ export function dictionaryBehaviour(table: 'blade_dict' | 'blade_dict_biz', shar
 
       read(`${api}/child-list`, async (c) => {
         const { parentId, ...query } = c.req.query();
-        if (!parentId) throw badRequest(`${MSG.missingParam}: parentId`);
+        // BladeX's parentId defaults to -1, no dictionary: Saber's first load of the items table gets an empty page.
+        if (!parentId || parentId === '-1') return send(c, R.data(pageOf([], 0, parsePaging(query))));
         if (!isIdText(parentId)) throw badRequest(`${MSG.paramType}: parentId`);
         return send(c, R.data(await store.list(c.get('user'), { ...query, [ITEMS_OF]: parentId })));
       });

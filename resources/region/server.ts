@@ -3,6 +3,7 @@ import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { ADMIN_TENANT, type BladeEnv, type BladeUser } from '../../server/blade/context';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
+import { isIdText } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import type { Db } from '../../server/db/types';
@@ -64,6 +65,23 @@ async function parentsAmong(db: Db, user: BladeUser, codes: string[]): Promise<S
  * pickers); `remove?ids=` is refused while a region has children.
  */
 export const behaviour: ResourceBehaviour = {
+  /**
+   * Regions are keyed by code in BladeX: Saber's 新增下级 sends the parent's row (its id) with a new code and the
+   * parent's code as parentCode. A body whose parentCode is the code of the row its id names adds a child.
+   */
+  async submitBody({ db, user, body }) {
+    const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
+    const parentCode = typeof body.parentCode === 'string' || typeof body.parentCode === 'number' ? String(body.parentCode).trim() : '';
+    if (!isIdText(id) || parentCode === '') return body;
+    const params = new SqlParams();
+    const [row] = await db.query<{ code: string }>(
+      `SELECT code FROM blade_region WHERE id = ${params.add(id)} AND ${scopedRows(user, params, { tenantScoped: false, resource: 'region' }).join(' AND ')}`,
+      params.values,
+    );
+    if (row?.code !== parentCode || String(body.code ?? '') === parentCode) return body;
+    const { id: _parentId, ...child } = body;
+    return child;
+  },
   async beforeWrite({ tx, user, isInsert, values, before, body }) {
     assertPlatform(user);
     const sentParent = typeof body.parentCode === 'string' || typeof body.parentCode === 'number' ? String(body.parentCode).trim() : '';

@@ -57,10 +57,11 @@ export const behaviour: ResourceBehaviour = {
     });
     read(url('tree'), async (c) => send(c, R.data(markChildren(await store.tree(actingInTenant(c.get('user'), c.req.query('tenantId')))))));
     read(url('tree-by-id'), async (c) => {
+      // Without a role (Saber's 新增), the caller's own tenant's tree, as BladeX answers.
       const roleId = c.req.query('roleId') ?? '';
-      if (!isIdText(roleId)) throw badRequest(`${MSG.paramType}: roleId`);
+      if (roleId !== '' && !isIdText(roleId)) throw badRequest(`${MSG.paramType}: roleId`);
       const user = c.get('user');
-      const [role] = await db.query<{ tenant_id: string }>('SELECT tenant_id FROM blade_role WHERE id = $1 AND is_deleted = 0', [roleId]);
+      const [role] = roleId === '' ? [] : await db.query<{ tenant_id: string }>('SELECT tenant_id FROM blade_role WHERE id = $1 AND is_deleted = 0', [roleId]);
       // Another tenant's role is answered as if it did not exist, unless the caller may look into that tenant.
       const tenantId = role && (role.tenant_id === user.tenantId || (user.tenantId === ADMIN_TENANT && isAdministrator(user))) ? role.tenant_id : user.tenantId;
       return send(c, R.data(markChildren(await store.tree(actingInTenant(user, tenantId)))));

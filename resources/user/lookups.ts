@@ -81,9 +81,13 @@ export async function decorate(db: Db, tenantId: string, rows: Row[]): Promise<R
   ]);
   const locked = await db.query<{ account: string }>(`SELECT account FROM blade_login_attempt WHERE ${attempts.where}`, attempts.values);
   const lockedAccounts = new Set(locked.map((row) => row.account));
+  // 所属租户 of each row (Saber shows it as a tag): the rows are the caller's to read, so are their tenants' names.
+  const tenants = await db.cachedQuery<{ tenant_id: string; tenant_name: string }>('SELECT tenant_id, tenant_name FROM blade_tenant WHERE is_deleted = 0');
+  const tenantNames = new Map(tenants.map((tenant) => [tenant.tenant_id, tenant.tenant_name]));
   const join = (names: Map<string, string>, ids: unknown) => splitIds(ids).flatMap((id) => names.get(id) ?? []).join(',');
   return rows.map((row) => ({
     ...row,
+    tenantName: tenantNames.get(String(row.tenantId)) ?? '',
     roleName: join(roles, row.roleId),
     deptName: join(depts, row.deptId),
     postName: join(posts, row.postId),

@@ -6,6 +6,7 @@ import { jsonBody } from '../../server/blade/crud';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { idListField, parseInput } from '../../server/blade/operation';
+import { MAX_PAGE_SIZE } from '../../server/blade/query';
 import { templateResponse } from '../../server/excel';
 import { decorate, decorateMembers, pageOf } from './lookups';
 import { IMPORT_COLUMNS } from './sheets';
@@ -25,6 +26,12 @@ export function userReads({ read, store, services }: ResourceRoutes) {
   read(`${base}/page`, list);
   read(`${base}/list`, list);
   read(`${base}/pageV2`, list);
+  // BladeX's `user-list`: the matching users as a plain list (the first page of the largest size, never unbounded).
+  read(`${base}/user-list`, async (c) => {
+    const { current: _current, size: _size, ...query } = c.req.query();
+    const page = await pageOf(store, db, c.get('user'), { ...query, current: '1', size: String(MAX_PAGE_SIZE) });
+    return send(c, R.data(page.records));
+  });
 
   // A read, though it is a POST: the ids travel in the body (spec §7).
   read(

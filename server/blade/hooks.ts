@@ -59,6 +59,11 @@ export interface RemoveContext {
 
 /** The hooks of a resource's behaviour that the store runs inside its reads and writes. */
 export interface StoreHooks {
+  /**
+   * The body a submit goes on with, read before it is told insert from update: a resource keyed by something other
+   * than its id in BladeX (a region by its code) says here which row a BladeX client's body means.
+   */
+  submitBody?(context: { db: Db; user: BladeUser; body: Record<string, unknown> }): Promise<Record<string, unknown>>;
   beforeWrite?(context: WriteContext): Promise<void> | void;
   afterWrite?(context: WriteContext): Promise<void> | void;
   beforeRemove?(context: RemoveContext): Promise<void> | void;

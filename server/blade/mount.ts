@@ -151,9 +151,11 @@ export function mountResource(
     const saved = await store.submit(c.get('user'), body, sink);
     if (saved === undefined) return send(c, R.status(false));
     await recordOperation(services.db, c, schema, labelOf(alias), body);
-    // Values made on insert (a generated secret, an initial password) are answered this once.
-    const revealed = sink.revealed ?? {};
-    return send(c, Object.keys(revealed).length > 0 ? R.data(revealed) : R.status(true));
+    // As BladeX does, the saved entity is answered: Saber reads `data.id` (and labels) of the row it has just added,
+    // and without them edits it as a new one. Values made on insert (a generated secret, an initial password) are
+    // answered this once, beside it.
+    const row = await store.detail(c.get('user'), saved);
+    return send(c, R.data({ ...(row ?? { id: saved }), ...sink.revealed }));
   });
   write(url(endpoints.remove), 'delete', async (c) => {
     const removed = await store.remove(c.get('user'), idList(c.req.query('ids')));

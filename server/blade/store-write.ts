@@ -314,7 +314,7 @@ export function createStoreWrite(
 
   return {
     async submit(user, rawBody, sink) {
-      const body = requireObject(rawBody);
+      const body = behaviour.submitBody ? await behaviour.submitBody({ db, user, body: requireObject(rawBody) }) : requireObject(rawBody);
       const id = parseIdValue(body.id);
       const isInsert = id === undefined;
       const values = parseValues(schema.fields, body, isInsert);

@@ -86,6 +86,10 @@ describe('roles', () => {
     expect(node.children.map((row: Row) => row.title)).toEqual([`子角色${tag}`]);
     const byId = await get(`${ROLE}/tree-by-id?roleId=${parentId}`, admin);
     expect(flatten(byId.body.data).map((row) => row.id)).toContain(parentId);
+    // Without a role (Saber's 新增): the caller's tenant's tree, as BladeX answers.
+    const noRole = await get(`${ROLE}/tree-by-id`, admin);
+    expect(flatten(noRole.body.data).map((row) => row.id)).toContain(parentId);
+    expect((await get(`${ROLE}/tree-by-id?roleId=x1`, admin)).body).toMatchObject({ code: 400, msg: expect.stringContaining('roleId') });
 
     // The unfiltered list answers the tree: the child sits under its parent, not beside it.
     const whole = await get(`${ROLE}/page?size=100`, admin);

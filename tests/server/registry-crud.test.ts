@@ -61,6 +61,7 @@ describe.each(writable.map((schema) => [schema.name, schema] as const))('%s: CRU
     const field = editableFieldOf(schema);
     const changed = uniqueText('e').slice(0, field.maxLength ?? 255);
     const edited = await admin.submit(schema, { id, [field.name]: changed });
+    expect(edited.body.data, `${schema.name} edit answers the saved row`).toMatchObject({ id, [field.name]: changed });
     expect(edited.body, edited.text).toMatchObject({ code: 200, success: true });
     const afterEdit = (await admin.detail(schema, id)).body.data;
     expect(afterEdit[field.name]).toBe(changed);

@@ -233,6 +233,8 @@ export class ResourceFactory {
     const key = keyFieldOf(schema);
     const rows = await this.find(schema, key, body[key.name]);
     expect(rows, `${schema.name} row with ${key.name}=${body[key.name]}`).toHaveLength(1);
+    // As BladeX does: the saved entity is answered (Saber reads `data.id` of the row it has just added).
+    expect(answer.body.data, `create ${schema.name} answers the saved row`).toMatchObject({ id: String(rows[0].id) });
     return { id: String(rows[0].id), body, row: rows[0] };
   }
 
