@@ -1,4 +1,4 @@
-import { Layout, Menu, type MenuProps } from 'antd';
+import { Badge, Layout, Menu, type MenuProps } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import type { MenuItem } from '../../providers/access';
 import { AfterFirstPaint } from '../components/AfterFirstPaint';
 import { siteConfig } from '../../providers/config';
 import { useMenuName, useMenuState, useOpenMenu } from './MenuContext';
+import { useMenuCounts } from './menuCounts';
 import { menuIconOf } from './menuIcons';
 import { ancestorPathsOf, destinationOf, leafMenus } from './menuTree';
 
@@ -16,15 +17,30 @@ type AntdMenuItem = Required<MenuProps>['items'][number];
  * group with its arrow): antd renders and registers every item it is given, each with its tooltip and pop-up, closed
  * groups included, and that was the dearest part of a signed-in page's first render.
  */
-export function toAntdItems(menus: readonly MenuItem[], nameOf: (menu: MenuItem) => string, openKeys?: readonly string[]): AntdMenuItem[] {
+export function toAntdItems(
+  menus: readonly MenuItem[],
+  nameOf: (menu: MenuItem) => string,
+  openKeys?: readonly string[],
+  countOf: (menu: MenuItem) => number = () => 0,
+): AntdMenuItem[] {
   return menus.map((menu) => {
     const group = !!menu.children && menu.children.length > 0;
     const shown = group && (!openKeys || openKeys.includes(menu.path));
+    const count = countOf(menu);
     return {
       key: menu.path,
       icon: createElement(menuIconOf(menu.source)),
-      label: nameOf(menu),
-      children: group ? (shown ? toAntdItems(menu.children!, nameOf, openKeys) : []) : undefined,
+      // A count (open tasks) beside the name: a badge the entry keeps while its name wraps.
+      label:
+        count > 0 ? (
+          <span className="app-sider__label">
+            <span>{nameOf(menu)}</span>
+            <Badge className="app-sider__count" data-menu-count={menu.code} count={count} size="small" overflowCount={99} />
+          </span>
+        ) : (
+          nameOf(menu)
+        ),
+      children: group ? (shown ? toAntdItems(menu.children!, nameOf, openKeys, countOf) : []) : undefined,
     };
   });
 }
@@ -46,6 +62,7 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { sideMenus } = useMenuState();
   const nameOf = useMenuName();
+  const countOf = useMenuCounts(sideMenus);
   const openMenu = useOpenMenu();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -68,9 +85,9 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
   const items = useMemo<AntdMenuItem[]>(
     () => [
       { key: siteConfig.homePath, icon: createElement(homeIcon), label: t('layout.home') },
-      ...toAntdItems(sideMenus, nameOf, collapsed ? undefined : everOpened),
+      ...toAntdItems(sideMenus, nameOf, collapsed ? undefined : everOpened, countOf),
     ],
-    [sideMenus, t, homeIcon, nameOf, collapsed, everOpened],
+    [sideMenus, t, homeIcon, nameOf, collapsed, everOpened, countOf],
   );
 
   const open: MenuProps['onClick'] = ({ key }) => {
