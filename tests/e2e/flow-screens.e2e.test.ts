@@ -202,6 +202,7 @@ describe('部署管理', () => {
     expect(await (await refused).json()).toMatchObject({ code: 400 });
     await page.locator('.flow-deploy-error').getByText('broken.bpmn: 用户任务 review(审核) 未设置处理人或候选人').waitFor();
     expect(await files.count()).toBe(2);
+    await form.locator('.ant-upload-list-item-error').filter({ hasText: 'broken.bpmn' }).waitFor();
     await snap(page, 'flow-deploy-refused');
 
     // The named file taken out, the rest deploys; the success links to 流程管理, where the new process is listed.
@@ -211,12 +212,14 @@ describe('部署管理', () => {
     await form.getByRole('button', { name: /部\s*署/ }).click();
     const answer = await deployed;
     expect(await answer.json()).toMatchObject({ code: 200 });
-    const sent = answer.request().postData() ?? '';
-    expect(sent).toContain('flow_2');
-    expect(sent).toContain('000000');
+    // Deployed under the category and into the tenant picked.
+    expect(await product.server.db.query('SELECT tenant_id, category, resource_name FROM blade_flow_deployment WHERE process_key = $1', [key])).toEqual([
+      { tenant_id: '000000', category: 'flow_2', resource_name: `${key}.bpmn20.xml` },
+    ]);
     await toast('部署成功').waitFor();
     await page.locator('.flow-deploy-done').getByText('已部署 1 个流程文件').waitFor();
-    expect(await files.count()).toBe(0);
+    // The deployed files leave the list (antd slides them out).
+    await expect.poll(() => files.count()).toBe(0);
     await snap(page, 'flow-deploy-done');
 
     const listed = page.waitForResponse((response) => response.url().includes('/api/blade-flow/manager/list'));

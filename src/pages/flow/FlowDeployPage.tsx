@@ -64,7 +64,10 @@ export default function FlowDeployPage() {
       const meta: BladeMeta = { silent: true };
       await mutateAsync({ url: DEPLOY_UPLOAD_URL, method: 'post', values: body, meta, successNotification: false, errorNotification: false });
     } catch (error) {
-      setOutcome({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      const refusal = error instanceof Error ? error.message : String(error);
+      setOutcome({ ok: false, message: refusal });
+      // The file the refusal names (`broken.bpmn: ...`) is marked in the list.
+      setFiles((chosen) => chosen.map((file) => ({ ...file, status: refusal.startsWith(`${file.name}: `) ? 'error' : undefined })));
       return;
     }
     void message.success(t('flow.deploy.deployed'));
