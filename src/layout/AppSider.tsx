@@ -57,16 +57,28 @@ function selectedMenuPath(menus: readonly MenuItem[], pathname: string): string 
   return leaf?.path ?? pathname;
 }
 
+/** The menu of the sidebar: home, then the tree with the counts of its entries (我的事务's open tasks). */
+function SiderMenu({ menus, shownGroups, ...props }: { menus: readonly MenuItem[]; shownGroups: readonly string[] | undefined } & Omit<MenuProps, 'items'>) {
+  const { t } = useTranslation();
+  const nameOf = useMenuName();
+  const countOf = useMenuCounts(menus);
+  const items = useMemo<AntdMenuItem[]>(
+    () => [
+      { key: siteConfig.homePath, icon: createElement(menuIconOf('HomeOutlined')), label: t('layout.home') },
+      ...toAntdItems(menus, nameOf, shownGroups, countOf),
+    ],
+    [menus, t, nameOf, shownGroups, countOf],
+  );
+  return <Menu theme="dark" mode="inline" items={items} {...props} />;
+}
+
 /** Dark sidebar with the (top menu's) menu tree; the current page's group opens and its item is selected. */
 export function AppSider({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { sideMenus } = useMenuState();
-  const nameOf = useMenuName();
-  const countOf = useMenuCounts(sideMenus);
   const openMenu = useOpenMenu();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const homeIcon = menuIconOf('HomeOutlined');
   const selected = selectedMenuPath(sideMenus, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorPathsOf(sideMenus, selected));
   // Groups opened at least once keep their children, so that closing one still slides it shut.
@@ -81,15 +93,6 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
     setOpenKeys((open) => withKeys(open, ancestors));
     setEverOpened((seen) => withKeys(seen, ancestors));
   }, [sideMenus, selected]);
-  // Folded, groups open as pop-ups on hover: they need their children from the start.
-  const items = useMemo<AntdMenuItem[]>(
-    () => [
-      { key: siteConfig.homePath, icon: createElement(homeIcon), label: t('layout.home') },
-      ...toAntdItems(sideMenus, nameOf, collapsed ? undefined : everOpened, countOf),
-    ],
-    [sideMenus, t, homeIcon, nameOf, collapsed, everOpened, countOf],
-  );
-
   const open: MenuProps['onClick'] = ({ key }) => {
     const menu = leafMenus(sideMenus).find((leaf) => leaf.path === key);
     if (menu) openMenu(menu);
@@ -102,12 +105,12 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
         <img src="/favicon.svg" alt="" className="app-sider__logo" />
         {!collapsed && <span className="app-sider__title">{t('app.title')}</span>}
       </div>
-      {/* Drawn once the page's content has been painted. */}
+      {/* Drawn (and its counts asked for) once the page's content has been painted. */}
       <AfterFirstPaint>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
+        <SiderMenu
+          menus={sideMenus}
+          // Folded, groups open as pop-ups on hover: they need their children from the start.
+          shownGroups={collapsed ? undefined : everOpened}
           selectedKeys={[selected]}
           openKeys={collapsed ? undefined : openKeys}
           onOpenChange={openGroups}
