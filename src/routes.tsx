@@ -24,6 +24,7 @@ const DashboardPage = preloadable(() => import('./pages/wel/DashboardPage'));
 const TestIndexPage = preloadable(() => import('./pages/test/TestIndexPage'));
 const ScreenMissingPage = lazy(() => import('./pages/missing/ScreenMissingPage'));
 const DictLayoutPage = preloadable(() => import('./pages/dict/DictLayoutPage'));
+const FlowDeployPage = preloadable(() => import('./pages/flow/FlowDeployPage'));
 const FlowManagerPage = preloadable(() => import('./pages/flow/FlowManagerPage'));
 const FlowFollowPage = preloadable(() => import('./pages/flow/FlowFollowPage'));
 const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage'));
@@ -49,6 +50,7 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/test/index': TestIndexPage,
   '/dict-horizontal/index': DictLayoutPage,
   '/dict-vertical/index': DictLayoutPage,
+  '/flow/deploy': FlowDeployPage,
   '/flow/manager': FlowManagerPage,
   '/flow/follow': FlowFollowPage,
   '/flow/diagram': FlowDiagramPage,
@@ -103,6 +105,7 @@ export function AppRoutes() {
             {/* The dictionaries beside (or above) their items: two layouts of the dictionary screen's parts. */}
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
             <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
+            <Route path="/flow/deploy" element={<FlowDeployPage />} />
             <Route path="/flow/manager" element={<FlowManagerPage />} />
             <Route path="/flow/follow" element={<FlowFollowPage />} />
             <Route path="/flow/diagram" element={<FlowDiagramPage />} />

@@ -6,7 +6,6 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import { peerAddress } from './rate-limit';
 import { API_OUTCOME } from '../../resources/apilog/schema';
-import type { ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { BladeEnv } from './context';
 import { isIdText, nextId } from './ids';
@@ -149,18 +148,38 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Writes the operation-log row of a successful write (spec §3 Operation log): who did what, on which call, with
- * which parameters — the query's and the body's (secrets masked, cut at 2000 characters). A failure to log never
- * fails the write it records.
+ * Writes the operation-log row of a successful write (spec §3 Operation log): who did what (`title`, as
+ * `<screen>-<button>`), on which call, with which parameters — the query's and the body's (secrets masked, cut at
+ * 2000 characters). A failure to log never fails the write it records.
  */
-export async function recordOperation(db: Db, c: Context<BladeEnv>, schema: ResourceSchema, action: string, body?: unknown) {
+export async function recordOperation(db: Db, c: Context<BladeEnv>, title: string, body?: unknown) {
   const user = c.get('user');
   const url = new URL(c.req.url);
   const query = Object.fromEntries(url.searchParams);
   const params = body === undefined ? query : isPlainObject(body) ? { ...query, ...body } : { ...query, body };
   await insertLog(db, 'blade_operation_log', { tenantId: user.tenantId, account: user.account, userId: user.userId, deptId: user.deptId }, {
-    service_id: serviceOf(url.pathname), title: `${schema.title.zh}-${action}`.slice(0, 255), method: c.req.method,
+    service_id: serviceOf(url.pathname), title: title.slice(0, 255), method: c.req.method,
     request_uri: `${url.pathname}${url.search}`.slice(0, 2000), user_agent: (c.req.header('user-agent') ?? '').slice(0, 500),
     params: JSON.stringify(redact(params)).slice(0, MAX_PARAMS),
   });
+}
+
+/**
+ * `handler` with the operation-log row of each POST it answers with 200, with what the body said (read from a copy:
+ * the handler reads the original however it likes, as JSON or as a form). A refused write leaves no row.
+ */
+export function withOperationLog(db: Db, title: string, handler: (c: Context<BladeEnv>) => Promise<Response>) {
+  return async (c: Context<BladeEnv>): Promise<Response> => {
+    const copy = c.req.method === 'POST' && c.req.raw.body !== null ? c.req.raw.clone() : undefined;
+    let response: Response;
+    try {
+      response = await handler(c);
+    } catch (error) {
+      void copy?.body?.cancel().catch(() => undefined);
+      throw error;
+    }
+    if (c.req.method === 'POST' && response.status === 200) await recordOperation(db, c, title, copy ? await bodyForLog(copy) : undefined);
+    else void copy?.body?.cancel().catch(() => undefined);
+    return response;
+  };
 }

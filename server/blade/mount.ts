@@ -7,7 +7,7 @@ import { mountLink } from './links';
 import { pickerColumnsOf, projectAnswer } from './picker-columns';
 import { R, send } from './envelope';
 import { badRequest, forbidden, MSG } from './errors';
-import { bodyForLog, recordOperation } from './logs';
+import { recordOperation, withOperationLog } from './logs';
 import { operationHandler } from './operation';
 import { assertCode, hasMenu } from './permissions';
 import { actingInTenant } from './scope';
@@ -77,22 +77,10 @@ export function mountResource(
   // the handler reads the original however it likes, as JSON or as a form).
   const labelOf = (alias: string) => operationOf(schema, alias)?.label.zh ?? alias;
   const write = (path: string, alias: string, handler: Handler, method: 'GET' | 'POST' = 'POST') => {
+    const logged = withOperationLog(services.db, `${schema.title.zh}-${labelOf(alias)}`, async (c) => handler(c));
     const guarded: Handler = async (c) => {
       await assertOperation(services, schema, c.get('user'), alias);
-      const copy = method === 'POST' && c.req.raw.body !== null ? c.req.raw.clone() : undefined;
-      let response: Response;
-      try {
-        response = await handler(c);
-      } catch (error) {
-        void copy?.body?.cancel().catch(() => undefined);
-        throw error;
-      }
-      if (method === 'POST' && response.status === 200) {
-        await recordOperation(services.db, c, schema, labelOf(alias), copy ? await bodyForLog(copy) : undefined);
-      } else {
-        void copy?.body?.cancel().catch(() => undefined);
-      }
-      return response;
+      return logged(c);
     };
     if (method === 'GET') app.get(path, guarded);
     else app.post(path, guarded);
@@ -150,7 +138,7 @@ export function mountResource(
     const sink: SubmitSink = {};
     const saved = await store.submit(c.get('user'), body, sink);
     if (saved === undefined) return send(c, R.status(false));
-    await recordOperation(services.db, c, schema, labelOf(alias), body);
+    await recordOperation(services.db, c, `${schema.title.zh}-${labelOf(alias)}`, body);
     // As BladeX does, the saved entity is answered: Saber reads `data.id` (and labels) of the row it has just added,
     // and without them edits it as a new one. Values made on insert (a generated secret, an initial password) are
     // answered this once, beside it.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { animationsEnded, snap } from './browser';
+import { pickOption } from './crudPage';
 import { ADMIN_PASSWORD, apiCall, apiLogin, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
@@ -158,5 +159,75 @@ describe('流程管理 and 流程跟踪', () => {
     expect(new URL(request.url()).searchParams.get('deleteReason')).toBe('重复发起');
     await toast('删除成功').waitFor();
     await page.locator('.ant-table-tbody .ant-empty').waitFor();
+  });
+});
+
+/** A one-step review process under `key`; `candidates` empty: a task without anyone to do it, which the server refuses. */
+const processFile = (key: string, candidates = 'camunda:candidateGroups="administrator"') =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="http://test">
+  <bpmn:process id="${key}" name="上传的报销审核" isExecutable="true">
+    <bpmn:startEvent id="start" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review" />
+    <bpmn:userTask id="review" name="审核" ${candidates} />
+    <bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end" />
+    <bpmn:endEvent id="end" />
+  </bpmn:process>
+</bpmn:definitions>`);
+
+describe('部署管理', () => {
+  it('deploys uploaded process files under a category; a refusal names the file and keeps the list', async () => {
+    const key = `Uploaded${Date.now()}`;
+    await page.goto(`${product.url}/flow/deploy`);
+    const form = page.locator('.flow-deploy form');
+    await form.waitFor();
+    await page.locator('.ant-layout-sider .ant-menu-item-selected').getByText('部署管理', { exact: true }).waitFor();
+
+    // Nothing chosen: the form says what it needs.
+    await form.getByRole('button', { name: /部\s*署/ }).click();
+    await form.locator('.ant-form-item-explain-error', { hasText: '请选择流程类型' }).waitFor();
+    await pickOption(form, '流程类型', '报销流程');
+    await pickOption(form, '所属租户', '管理组 (000000)');
+    await form.getByRole('button', { name: /部\s*署/ }).click();
+    await page.locator('.flow-deploy-error').getByText('请选择流程文件').waitFor();
+
+    await form.locator('input[type=file]').setInputFiles([
+      { name: 'broken.bpmn', mimeType: 'text/xml', buffer: processFile(`${key}Broken`, '') },
+      { name: `${key}.bpmn20.xml`, mimeType: 'text/xml', buffer: processFile(key) },
+    ]);
+    const files = form.locator('.ant-upload-list-item');
+    await expect.poll(() => files.count()).toBe(2);
+    const refused = page.waitForResponse((response) => response.url().includes('/manager/deploy-upload'));
+    await form.getByRole('button', { name: /部\s*署/ }).click();
+    expect(await (await refused).json()).toMatchObject({ code: 400 });
+    await page.locator('.flow-deploy-error').getByText('broken.bpmn: 用户任务 review(审核) 未设置处理人或候选人').waitFor();
+    expect(await files.count()).toBe(2);
+    await form.locator('.ant-upload-list-item-error').filter({ hasText: 'broken.bpmn' }).waitFor();
+    await snap(page, 'flow-deploy-refused');
+
+    // The named file taken out, the rest deploys; the success links to 流程管理, where the new process is listed.
+    await files.filter({ hasText: 'broken.bpmn' }).locator('.ant-upload-list-item-action').click();
+    await expect.poll(() => files.count()).toBe(1);
+    const deployed = page.waitForResponse((response) => response.url().includes('/manager/deploy-upload'));
+    await form.getByRole('button', { name: /部\s*署/ }).click();
+    const answer = await deployed;
+    expect(await answer.json()).toMatchObject({ code: 200 });
+    // Deployed under the category and into the tenant picked.
+    expect(await product.server.db.query('SELECT tenant_id, category, resource_name FROM blade_flow_deployment WHERE process_key = $1', [key])).toEqual([
+      { tenant_id: '000000', category: 'flow_2', resource_name: `${key}.bpmn20.xml` },
+    ]);
+    await toast('部署成功').waitFor();
+    await page.locator('.flow-deploy-done').getByText('已部署 1 个流程文件').waitFor();
+    // The deployed files leave the list (antd slides them out).
+    await expect.poll(() => files.count()).toBe(0);
+    await snap(page, 'flow-deploy-done');
+
+    const listed = page.waitForResponse((response) => response.url().includes('/api/blade-flow/manager/list'));
+    await page.locator('.flow-deploy-done').getByRole('link', { name: '前往流程管理' }).click();
+    await page.waitForURL(/\/flow\/manager$/);
+    await listed;
+    const row = rowOf(key);
+    await row.getByText('报销流程').waitFor();
+    await row.getByText('v1').waitFor();
   });
 });

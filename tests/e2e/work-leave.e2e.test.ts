@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { snap } from './browser';
 import { formItem, pickOption } from './crudPage';
 import { ADMIN_PASSWORD, apiCall, apiLogin, loginAs, useProductPage, type ProductPage } from './product';
 
 /**
- * 我的事务 and the leave routes as people use them: an applicant starts a leave from 发起事务 (the form checks its
- * fields and counts the days), the administrator claims it in 待签事务 and approves it in 待办事务 with a comment,
- * and it shows finished in the approver's 办结事务 and the applicant's 已发事务, with its history.
+ * 我的事务 and the leave routes as people use them: an applicant of the plain user role starts a leave from 发起事务
+ * (the form checks its fields and counts the days), the administrator claims it in 待签事务 and approves it in 待办事务
+ * with a comment, the sidebar's counts following each step, and it shows finished in the approver's 办结事务 and the
+ * applicant's 已发事务, with its history and its diagram beside the request.
  */
 let opened: ProductPage;
 useProductPage((product) => void (opened = product));
@@ -19,6 +20,26 @@ const spaced = (label: string) => new RegExp(`^${label.split('').join('\\s*')}$`
 const rows = (page: Page, kind: string) => page.locator(`[data-work-list="${kind}"] .ant-table-row`);
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
 
+/** Waits until the sidebar entry `code` shows `count` beside its name (null: no count at all). */
+async function menuCount(page: Page, code: string, count: string | null) {
+  const badge = page.locator(`.app-sider [data-menu-count="${code}"]`);
+  if (count === null) await badge.waitFor({ state: 'detached' });
+  else await badge.locator(`.ant-scroll-number[title="${count}"]`).waitFor();
+}
+
+/** The diagram card of a leave route once bpmn-js has drawn it. */
+async function drawnDiagram(page: Page) {
+  const diagram = page.locator('.leave-diagram [data-testid="flow-diagram"][data-drawn="true"]');
+  await diagram.waitFor();
+  return diagram;
+}
+
+/** `right` stands beside `left` (to its right, side by side), not below it. */
+async function expectBeside(left: Locator, right: Locator) {
+  const [a, b] = [await left.boundingBox(), await right.boundingBox()];
+  expect(a && b && b.x >= a.x + a.width && b.y < a.y + a.height).toBe(true);
+}
+
 /** Opens a work list and answers once its first page has arrived. */
 async function openList(page: Page, path: string, list: string) {
   const answered = page.waitForResponse((response) => response.url().includes(`/api/blade-flow/work/${list}`));
@@ -29,24 +50,17 @@ async function openList(page: Page, path: string, list: string) {
 describe('我的事务: a leave from start to done', () => {
   it('is started by a user, claimed and approved by the administrator, and ends in both done lists', async () => {
     const { product, page: applicant } = opened;
-    // The applicant's role (普通用户) gets 我的事务, as an administrator would grant it, all but 请假流程's 新增.
-    await product.server.db.query(
-      `INSERT INTO blade_role_menu (id, menu_id, role_id)
-       SELECT 1990000000000100000 + row_number() OVER (ORDER BY m.id), m.id, r.id FROM blade_menu m, blade_role r
-       WHERE r.role_alias = 'user' AND r.tenant_id = '000000' AND m.is_deleted = 0 AND (m.code = 'work' OR m.code LIKE 'work\\_%') AND m.code <> 'work_leave_add'`,
-    );
+    // The applicant holds the seeded user role (普通用户) only: 我的事务 comes with it, no grant needed.
     await loginAs(applicant, product, 'tester', ADMIN_PASSWORD);
 
-    // 发起事务 offers every process the user may start, each with 发起; 请假流程 lists the leave process alone, and
-    // without its 新增 button offers nothing to click.
+    // 发起事务 offers every process the user may start, each with 发起; 请假流程 lists the leave process alone.
     await openList(applicant, '/work/start', 'start-list');
     const leaveRow = rows(applicant, 'start').filter({ hasText: '请假流程' });
     await leaveRow.getByRole('button', { name: spaced('发起') }).waitFor();
     await snap(applicant, 'work-start');
     await openList(applicant, '/work/process/leave', 'start-list');
-    await rows(applicant, 'leave').filter({ hasText: '请假流程' }).waitFor();
+    await rows(applicant, 'leave').filter({ hasText: '请假流程' }).getByRole('button', { name: spaced('发起') }).waitFor();
     expect(await rows(applicant, 'leave').count()).toBe(1);
-    expect(await rows(applicant, 'leave').getByRole('button').count()).toBe(0);
     await snap(applicant, 'work-leave-list');
     await openList(applicant, '/work/start', 'start-list');
     await leaveRow.getByRole('button', { name: spaced('发起') }).click();
@@ -90,6 +104,10 @@ describe('我的事务: a leave from start to done', () => {
       await openList(admin, '/work/claim', 'claim-list');
       const toClaim = rows(admin, 'claim').filter({ hasText: '请假流程' });
       await toClaim.waitFor();
+      // The sidebar counts the open tasks: one to claim, none to handle; 我的事务 their sum.
+      await menuCount(admin, 'work_claim', '1');
+      await menuCount(admin, 'work', '1');
+      await menuCount(admin, 'work_todo', null);
       await snap(admin, 'work-claim');
       const claimed = admin.waitForResponse((response) => response.url().includes('/work/claim-task'));
       const reloaded = admin.waitForResponse((response) => response.url().includes('/work/claim-list'));
@@ -98,6 +116,10 @@ describe('我的事务: a leave from start to done', () => {
       await toast(admin, '签收事务成功').waitFor();
       await reloaded;
       await toClaim.waitFor({ state: 'detached' });
+      // Claimed: it moved from 待签 to 待办 on the menu too, without a reload.
+      await menuCount(admin, 'work_claim', null);
+      await menuCount(admin, 'work_todo', '1');
+      await menuCount(admin, 'work', '1');
 
       // ...and approves it in 待办事务, reading the request and its history first.
       await openList(admin, '/work/todo', 'todo-list');
@@ -111,6 +133,10 @@ describe('我的事务: a leave from start to done', () => {
       await record.getByText(REASON).waitFor();
       await record.getByText('事假').waitFor();
       await admin.locator('.flow-history .ant-table-row').filter({ hasText: '审批' }).waitFor();
+      // Beside the request: its diagram, the approval it waits for marked active.
+      const diagram = await drawnDiagram(admin);
+      await expect.poll(() => diagram.locator('g.djs-element[data-element-id="approve"]').getAttribute('class')).toContain('flow-mark-active');
+      await expectBeside(record, admin.locator('.leave-diagram'));
       await admin.locator('.leave-handle textarea').fill(COMMENT);
       await snap(admin, 'work-leave-handle');
       const completed = admin.waitForResponse((response) => response.url().includes('/work/complete-task'));
@@ -120,6 +146,9 @@ describe('我的事务: a leave from start to done', () => {
       expect(await completion.json()).toMatchObject({ code: 200 });
       await toast(admin, '流程提交成功').waitFor();
       await admin.waitForURL(/\/work\/todo$/);
+      // Done: nothing left to count.
+      await menuCount(admin, 'work_todo', null);
+      await menuCount(admin, 'work', null);
 
       // 办结事务: finished; its detail shows the comment in the history.
       await openList(admin, '/work/done', 'done-list');
@@ -131,6 +160,9 @@ describe('我的事务: a leave from start to done', () => {
       await expect.poll(() => admin.title()).toBe('请假详情');
       await admin.locator('.flow-history .ant-table-row').filter({ hasText: COMMENT }).waitFor();
       await admin.locator('.leave-record').getByText('已完成').waitFor();
+      const finished = await drawnDiagram(admin);
+      await expect.poll(() => finished.locator('g.djs-element[data-element-id="approve"]').getAttribute('class')).toContain('flow-mark-finished');
+      await expectBeside(admin.locator('.leave-record'), admin.locator('.leave-diagram'));
       await snap(admin, 'work-leave-detail');
     } finally {
       await adminContext.close();

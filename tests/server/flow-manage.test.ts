@@ -8,12 +8,14 @@ import { ADMIN_PASSWORD, OTHER_TENANT, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
 import { SEED_IDS } from '../../server/db/seed';
 import { TESTER_IDS } from '../../server/db/seed-accounts';
+import { uniqueText } from './resource-bodies';
 
 /**
  * The managing side of workflows on the shared test server: uploading a process file (multipart: category, tenant
  * ids, files), deployments listed, suspended and deleted, running instances followed and deleted, screens guarded by
  * their menus, and every read within the caller's tenant. With TEST_DATABASE_URL, a second server on the same
- * PostgreSQL and the first complete one task once.
+ * PostgreSQL and the first complete one task once. 我的事务 belongs to every user: the seeded user role holds its menus
+ * and buttons, its menu entries count the caller's open tasks, and every flow write leaves an operation-log row.
  */
 const FLOW = '/api/blade-flow';
 const LEAVE = '/api/blade-desk/process/leave';
@@ -180,6 +182,104 @@ describe('who may see and do what', () => {
       code: 400,
       msg: '流程定义不存在',
     });
+  });
+});
+
+/** A new user of the seeded user role (nobody else's tasks reach it): its token and id. */
+async function newPlainUser() {
+  const account = uniqueText('flow');
+  ok(
+    await call('/api/blade-system/user/submit', {
+      token: admin,
+      json: { account, password: 'Pass-word1', password2: 'Pass-word1', name: account.slice(0, 20), realName: '流程用户', userType: 1, deptId: SEED_IDS.dept, roleId: SEED_IDS.userRole },
+    }),
+  );
+  const [user] = ok(await call(`/api/blade-system/user/page?account_equal=${account}`, { token: admin })).records;
+  return { id: user.id as string, token: (await login({ account, password: 'Pass-word1' })).access_token as string };
+}
+
+const codesOf = (nodes: { code: string; children?: unknown[] }[]): string[] =>
+  nodes.flatMap((node) => [node.code, ...codesOf((node.children ?? []) as { code: string; children?: unknown[] }[])]);
+
+describe('我的事务 for every user', () => {
+  it('is granted to the seeded user role with its buttons, so a plain user applies for leave without a grant', async () => {
+    const user = await newPlainUser();
+    const menus = codesOf(ok(await call('/api/blade-system/menu/routes', { token: user.token })));
+    expect(menus).toEqual(expect.arrayContaining(['work', 'work_leave', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done']));
+    const buttons = codesOf(ok(await call('/api/blade-system/menu/buttons', { token: user.token })));
+    expect(buttons).toEqual(expect.arrayContaining(['work_leave_add', 'work_start_start', 'work_claim_claim', 'work_todo_handle']));
+    // Not the managing screens.
+    expect(menus).not.toContain('flow_manager');
+
+    const leave = ok(await call(`${FLOW}/work/start-list?size=100`, { token: user.token })).records.find((row: { key: string }) => row.key === 'Leave');
+    ok(await call(`${LEAVE}/start-process`, { token: user.token, json: { processDefinitionId: leave.processDefinitionId, startTime: '2026-12-14', endTime: '2026-12-15', reason: '普通用户请假' } }));
+    expect(ok(await call(`${FLOW}/work/send-list`, { token: user.token })).records[0]).toMatchObject({ processDefinitionKey: 'Leave', taskName: '审批' });
+  });
+
+  it('counts the tasks to claim and to handle, as their lists total them, following each claim and completion', async () => {
+    const user = await newPlainUser();
+    const counts = async () => ok(await call(`${FLOW}/work/counts`, { token: user.token })) as { claim: number; todo: number };
+    const totals = async () => ({
+      claim: Number(ok(await call(`${FLOW}/work/claim-list`, { token: user.token })).total),
+      todo: Number(ok(await call(`${FLOW}/work/todo-list`, { token: user.token })).total),
+    });
+    expect(await counts()).toEqual({ claim: 0, todo: 0 });
+
+    const key = `Counted${Date.now()}`;
+    ok(await upload(admin, [{ name: 'counted.bpmn', text: REVIEW_XML(key).replace('camunda:candidateGroups="administrator"', `camunda:candidateUsers="${user.id}"`) }]));
+    const definition = await deployedDefinition(admin, key);
+    const instances = [await startReview(admin, definition.processDefinitionId), await startReview(admin, definition.processDefinitionId)];
+    expect(await counts()).toEqual({ claim: 2, todo: 0 });
+    expect(await totals()).toEqual({ claim: 2, todo: 0 });
+
+    const task = await claimable(user.token, instances[0]);
+    ok(await call(`${FLOW}/work/claim-task?taskId=${task.taskId}`, { token: user.token, method: 'POST' }));
+    expect(await counts()).toEqual({ claim: 1, todo: 1 });
+    ok(await call(`${FLOW}/work/complete-task`, { token: user.token, json: { taskId: task.taskId, pass: true } }));
+    expect(await counts()).toEqual({ claim: 1, todo: 0 });
+    expect(await totals()).toEqual({ claim: 1, todo: 0 });
+    // An anonymous call is refused.
+    expect((await call(`${FLOW}/work/counts`, {})).body.code).toBe(401);
+  });
+
+  it('leaves an operation-log row for each flow write, none for a refused one', async () => {
+    const user = await newPlainUser();
+    const key = `Logged${Date.now()}`;
+    const logsOf = async (uri: string) =>
+      ok(await call(`/gateway/blade-operationlog/operationLog/list?size=50&requestUri=${encodeURIComponent(uri)}`, { token: admin })).records as Record<string, string>[];
+    const titlesOf = async (uri: string, mark: string) => (await logsOf(uri)).filter((log) => `${log.params}${log.requestUri}`.includes(mark)).map((log) => log.title);
+
+    ok(await upload(admin, [{ name: `${key}.bpmn`, text: REVIEW_XML(key).replace('camunda:candidateGroups="administrator"', `camunda:candidateUsers="${user.id}"`) }], { category: 'flow_2' }));
+    expect(await titlesOf(`${FLOW}/manager/deploy-upload`, `${key}.bpmn`)).toEqual(['部署管理-部署']);
+    const definition = await deployedDefinition(admin, key);
+    ok(await call(`${FLOW}/manager/change-state?processId=${encodeURIComponent(definition.processDefinitionId)}&state=suspend`, { token: admin, method: 'POST' }));
+    ok(await call(`${FLOW}/manager/change-state?processId=${encodeURIComponent(definition.processDefinitionId)}&state=active`, { token: admin, method: 'POST' }));
+    expect(await titlesOf(`${FLOW}/manager/change-state`, definition.processDefinitionId)).toEqual(['流程管理-变更状态', '流程管理-变更状态']);
+
+    const instance = await startReview(user.token, definition.processDefinitionId);
+    expect(await titlesOf(`${FLOW}/work/start-process`, definition.processDefinitionId)).toEqual(['发起事务-发起']);
+    const task = await claimable(user.token, instance);
+    ok(await call(`${FLOW}/work/claim-task?taskId=${task.taskId}`, { token: user.token, method: 'POST' }));
+    ok(await call(`${FLOW}/work/complete-task`, { token: user.token, json: { taskId: task.taskId, pass: true, comment: key } }));
+    // The second completion is refused and leaves nothing.
+    expect((await call(`${FLOW}/work/complete-task`, { token: user.token, json: { taskId: task.taskId, pass: true, comment: key } })).body.code).toBe(400);
+    expect(await titlesOf(`${FLOW}/work/claim-task`, task.taskId)).toEqual(['待签事务-签收']);
+    const completions = (await logsOf(`${FLOW}/work/complete-task`)).filter((log) => log.params.includes(key));
+    expect(completions).toHaveLength(1);
+    expect(completions[0]).toMatchObject({ title: '待办事务-办理', method: 'POST', serviceId: 'blade-flow', createBy: expect.stringMatching(/^flow/) });
+
+    const second = await startReview(admin, definition.processDefinitionId);
+    ok(await call(`${FLOW}/follow/delete-process-instance?processInstanceId=${second}&deleteReason=${encodeURIComponent(key)}`, { token: admin, method: 'POST' }));
+    expect(await titlesOf(`${FLOW}/follow/delete-process-instance`, second)).toEqual(['流程跟踪-删除']);
+    ok(await call(`${FLOW}/manager/delete-deployment?deploymentIds=${definition.deploymentId}`, { token: admin, method: 'POST' }));
+    expect(await titlesOf(`${FLOW}/manager/delete-deployment`, definition.deploymentId)).toEqual(['流程管理-删除']);
+
+    const model = ok(await call(`${FLOW}/model/submit`, { token: admin, json: { modelKey: key, name: '日志模型' } }));
+    expect((await call(`${FLOW}/model/deploy?modelId=${model.id}`, { token: admin, method: 'POST' })).body.code).toBe(400);
+    ok(await call(`${FLOW}/model/remove?ids=${model.id}`, { token: admin, method: 'POST' }));
+    expect(await titlesOf(`${FLOW}/model/submit`, key)).toEqual(['模型设计-保存']);
+    expect(await titlesOf(`${FLOW}/model/deploy`, model.id)).toEqual([]);
+    expect(await titlesOf(`${FLOW}/model/remove`, model.id)).toEqual(['模型设计-删除']);
   });
 });
 

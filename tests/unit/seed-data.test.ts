@@ -229,7 +229,18 @@ describe('user role grants', () => {
       expect(granted.has(code), code).toBe(false);
     }
     const screensGranted = userRoleMenuCodes.filter((code) => byCode.get(code)?.menu.category === 1);
-    expect(screensGranted.length).toBe(11);
+    // The ten test screens, 参数管理 and the six of 我的事务.
+    expect(screensGranted.length).toBe(17);
+  });
+
+  it('grants every screen of 我的事务 with all its buttons, so a user applies for leave, claims and handles', () => {
+    const workScreens = byCode.get('work')?.menu.children ?? [];
+    expect(workScreens.map((screen) => screen.code)).toEqual(['work_leave', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done']);
+    for (const screen of workScreens) {
+      expect(granted.has(screen.code), screen.code).toBe(true);
+      for (const button of screen.children ?? []) expect(granted.has(button.code), button.code).toBe(true);
+    }
+    for (const code of ['work_leave_add', 'work_start_start', 'work_claim_claim', 'work_todo_handle']) expect(granted.has(code), code).toBe(true);
   });
 });
 

@@ -1,3 +1,5 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ControlOutlined, SettingOutlined } from '@ant-design/icons';
 import type { MenuItem } from '../../providers/access';
@@ -59,6 +61,19 @@ describe('sidebar items', () => {
       'https://example.com/docs',
     ]);
     expect(shape(toAntdItems(tree, (m) => m.name, []))).toEqual([{ key: '/system', children: [] }, 'https://example.com/docs']);
+  });
+
+  it('shows a count beside the name of an entry that has one, groups included; none for a zero', () => {
+    const counts: Record<string, number> = { param: 3, system: 3, api: 0 };
+    const items = toAntdItems(tree, (m) => m.name, undefined, (m) => counts[m.code] ?? 0);
+    const labelOf = (item: unknown) => (item as { label: ReactElement | string }).label;
+    const system = items[0] as { label: ReactElement; children: unknown[] };
+    expect(renderToStaticMarkup(system.label)).toMatch(/data-menu-count="system"[\s\S]*title="3"/);
+    expect(renderToStaticMarkup(labelOf(system.children[0]) as ReactElement)).toMatch(/<span>param<\/span>[\s\S]*data-menu-count="param"/);
+    const logs = system.children[1] as { label: unknown; children: unknown[] };
+    expect(labelOf(logs)).toBe('logs');
+    expect(labelOf(logs.children[0])).toBe('api');
+    expect(labelOf(items[1])).toBe('docs');
   });
 
   it('gives the whole tree when no open groups are named (the folded sidebar opens groups on hover)', () => {

@@ -238,16 +238,21 @@ const topMenusOf = (seedMenus: readonly SeedMenu[]): SeedTopMenu[] => [
 
 /**
  * Grants of the smaller `user` (普通用户) role: every test-management screen with its add, edit and view buttons but
- * no delete (nor extras such as execute or import), and 参数管理 read-only. Like a Saber grant tree's checked keys,
- * groups are not listed: `menu/routes` adds a granted menu's ancestors.
+ * no delete (nor extras such as execute or import), 参数管理 read-only, and all of 我的事务 with every button (发起,
+ * 签收, 办理, a leave's 新增), so that anyone can apply for leave and handle what is given to them. Like a Saber grant
+ * tree's checked keys, groups are not listed: `menu/routes` adds a granted menu's ancestors.
  */
-const userRoleMenuCodesOf = (seedMenus: readonly SeedMenu[]): string[] => [
-  ...(seedMenus.find((menu) => menu.code === 'test')?.children ?? []).flatMap((menu) => [
-    menu.code,
-    ...(menu.children ?? [])
-      .filter((button) => ['add', 'edit', 'view'].includes(button.alias))
-      .map((button) => button.code),
-  ]),
-  'param',
-  'param_view',
-];
+const userRoleMenuCodesOf = (seedMenus: readonly SeedMenu[]): string[] => {
+  const screensOf = (group: string) => seedMenus.find((menu) => menu.code === group)?.children ?? [];
+  return [
+    ...screensOf('test').flatMap((menu) => [
+      menu.code,
+      ...(menu.children ?? [])
+        .filter((button) => ['add', 'edit', 'view'].includes(button.alias))
+        .map((button) => button.code),
+    ]),
+    'param',
+    'param_view',
+    ...screensOf('work').flatMap((menu) => [menu.code, ...(menu.children ?? []).map((button) => button.code)]),
+  ];
+};

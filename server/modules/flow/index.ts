@@ -11,6 +11,7 @@ import { pageOf, parseDateText, parsePaging, SqlParams, type Paging } from '../.
 import { startTicker } from '../../blade/ticker';
 import { scopedRows, scopedWhere, tenantRows } from '../../blade/scope';
 import { formatDateTime } from '../../blade/serializer';
+import { withOperationLog } from '../../blade/logs';
 import type { Db } from '../../db/types';
 import {
   claimTask,
@@ -158,6 +159,8 @@ export const flowModule: BladeModule = (app, services) => {
     handler: OperationHandler<B extends z.ZodType<unknown> ? z.output<B> : undefined, Q extends z.ZodType<unknown> ? z.output<Q> : undefined, P extends z.ZodType<unknown> ? z.output<P> : undefined>,
   ) => operationHandler(spec, handler);
   const get = (path: string, handler: (c: Context<BladeEnv>) => Promise<Response>) => app.get(path, handler);
+  // Every write leaves an operation-log row, as the declared operations of resources do.
+  const post = (path: string, title: string, handler: (c: Context<BladeEnv>) => Promise<Response>) => app.post(path, withOperationLog(db, title, handler));
 
   // ---- models (模型设计) --------------------------------------------------------------------------------------
 
@@ -181,8 +184,9 @@ export const flowModule: BladeModule = (app, services) => {
     return send(c, R.data(await modelRow(db, user, id.data).then((row) => modelWire(row, true))));
   });
 
-  app.post(
+  post(
     `${FLOW}/model/submit`,
+    '模型设计-保存',
     handle({ body: modelBody }, async ({ user, body }) => {
       await assertCode(db, user, body.id ? 'flow_model_edit' : 'flow_model_add');
       if (body.xml !== '') await checkedModel(body.xml);
@@ -209,8 +213,9 @@ export const flowModule: BladeModule = (app, services) => {
     }),
   );
 
-  app.post(
+  post(
     `${FLOW}/model/remove`,
+    '模型设计-删除',
     handle({ params: z.object({ ids: idListField('模型编号') }) }, async ({ user, params }) => {
       await assertCode(db, user, 'flow_model_delete');
       const scope = scopedWhere(user, { resource: 'flow_model' }, "id = ANY(string_to_array($1, ',')::bigint[])", [params.ids.join(',')]);
@@ -218,8 +223,9 @@ export const flowModule: BladeModule = (app, services) => {
     }),
   );
 
-  app.post(
+  post(
     `${FLOW}/model/deploy`,
+    '模型设计-部署',
     handle({ params: deployParams }, async ({ user, params }) => {
       await assertCode(db, user, 'flow_model_deploy');
       const model = await modelRow(db, user, params.modelId);
@@ -243,8 +249,9 @@ export const flowModule: BladeModule = (app, services) => {
     return page(c, db, 'blade_flow_deployment', where, params, 'deployment_time DESC, id DESC', parsePaging(query), (row) => processWire(registry, row));
   });
 
-  app.post(
+  post(
     `${FLOW}/manager/change-state`,
+    '流程管理-变更状态',
     handle({ params: changeStateParams }, async ({ user, params }) => {
       await assertCode(db, user, 'flow_manager_state');
       const scope = scopedWhere(user, {}, 'process_definition_id = $1', [params.processId]);
@@ -258,7 +265,7 @@ export const flowModule: BladeModule = (app, services) => {
     }),
   );
 
-  app.post(`${FLOW}/manager/deploy-upload`, async (c) => {
+  post(`${FLOW}/manager/deploy-upload`, '部署管理-部署', async (c) => {
     const user = c.get('user');
     await assertCode(db, user, 'flow_deploy_deploy');
     const form = await formBody(c);
@@ -275,8 +282,9 @@ export const flowModule: BladeModule = (app, services) => {
     return send(c, R.success());
   });
 
-  app.post(
+  post(
     `${FLOW}/manager/delete-deployment`,
+    '流程管理-删除',
     handle({ params: deploymentIdsParams }, async ({ user, params }) => {
       await assertCode(db, user, 'flow_manager_delete');
       const scope = scopedWhere(user, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [params.deploymentIds.join(',')]);
@@ -303,8 +311,9 @@ export const flowModule: BladeModule = (app, services) => {
     return instancePage(c, db, registry, where, params, parsePaging(query));
   });
 
-  app.post(
+  post(
     `${FLOW}/follow/delete-process-instance`,
+    '流程跟踪-删除',
     handle({ params: deleteInstanceParams }, async ({ user, params }) => {
       await assertCode(db, user, 'flow_follow_delete');
       const scope = scopedWhere(user, { resource: 'flow_follow' }, 'id = $1', [params.processInstanceId]);
@@ -330,25 +339,15 @@ export const flowModule: BladeModule = (app, services) => {
     return page(c, db, 'blade_flow_deployment', where, params, 'process_key, id', parsePaging(query), (row) => processWire(registry, row));
   });
 
-  const taskList = (status: 'todo' | 'claim' | 'done') => async (c: Context<BladeEnv>) => {
+  const from = `FROM blade_flow_task t JOIN blade_flow_instance i ON i.id = t.instance_id JOIN blade_flow_deployment d ON d.id = i.deployment_id`;
+  const taskList = (status: TaskListKind) => async (c: Context<BladeEnv>) => {
     const user = c.get('user');
     const query = c.req.query();
     const params = new SqlParams();
-    const where = scopedRows(user, params, { alias: 't' });
-    const me = params.add(user.userId);
-    if (status === 'todo') where.push("t.state = 'open'", `t.assignee = ${me}`);
-    if (status === 'done') where.push("t.state = 'done'", `t.assignee = ${me}`);
-    if (status === 'claim') {
-      where.push(
-        "t.state = 'open'",
-        't.assignee IS NULL',
-        `(${me}::text = ANY(string_to_array(t.candidate_users, ',')) OR string_to_array(t.candidate_groups, ',') && string_to_array(${params.add(user.roleId)}, ','))`,
-      );
-    }
+    const where = taskWhere(user, status, params);
     if (query.category) where.push(`d.category = ${params.add(query.category)}`);
     if (query.processDefinitionName) where.push(`d.name ILIKE ${params.add(`%${query.processDefinitionName}%`)}`);
     const paging = parsePaging(query);
-    const from = `FROM blade_flow_task t JOIN blade_flow_instance i ON i.id = t.instance_id JOIN blade_flow_deployment d ON d.id = i.deployment_id`;
     const rows = await db.query(
       `SELECT t.*, i.business_table, i.business_id, i.start_time, i.state AS instance_state, i.create_user,
               d.process_definition_id, d.process_key, d.name AS process_name, d.version, d.category,
@@ -365,6 +364,18 @@ export const flowModule: BladeModule = (app, services) => {
   get(`${FLOW}/work/claim-list`, taskList('claim'));
   get(`${FLOW}/work/done-list`, taskList('done'));
 
+  // The numbers on 我的事务's menu entries: the caller's tasks to claim and to handle, as their lists' totals.
+  get(`${FLOW}/work/counts`, async (c) => {
+    const user = c.get('user');
+    const count = async (status: TaskListKind) => {
+      const params = new SqlParams();
+      const [row] = await db.query<{ n: string }>(`SELECT count(*) AS n ${from} WHERE ${taskWhere(user, status, params).join(' AND ')}`, params.values);
+      return Number(row.n);
+    };
+    const [claim, todo] = await Promise.all([count('claim'), count('todo')]);
+    return send(c, R.data({ claim, todo }));
+  });
+
   get(`${FLOW}/work/send-list`, async (c) => {
     const user = c.get('user');
     const query = c.req.query();
@@ -374,16 +385,18 @@ export const flowModule: BladeModule = (app, services) => {
     return instancePage(c, db, registry, where, params, parsePaging(query));
   });
 
-  app.post(
+  post(
     `${FLOW}/work/claim-task`,
+    '待签事务-签收',
     handle({ params: taskIdParams }, async ({ user, params }) => {
       await claimTask(db, actorOf(user), params.taskId);
       return R.success('签收事务成功');
     }),
   );
 
-  app.post(
+  post(
     `${FLOW}/work/complete-task`,
+    '待办事务-办理',
     handle({ body: completeBody }, async ({ user, body }) => {
       // BladeX: `pass` decides the gateways; `flag=ok` is Saber's 同意 button.
       const pass = body.pass ?? body.flag === 'ok';
@@ -392,8 +405,9 @@ export const flowModule: BladeModule = (app, services) => {
     }),
   );
 
-  app.post(
+  post(
     `${FLOW}/work/start-process`,
+    '发起事务-发起',
     handle({ body: startBody }, async ({ user, body }) => {
       await assertCode(db, user, 'work_start_start');
       const deployment = await definitionOf(db, user, body.processDefinitionId);
@@ -436,8 +450,9 @@ export const flowModule: BladeModule = (app, services) => {
 
   // ---- the leave process (请假流程) ----------------------------------------------------------------------------
 
-  app.post(
+  post(
     `${LEAVE}/start-process`,
+    '请假流程-发起',
     handle({ body: leaveBody }, async ({ user, body }) => {
       await ensureLeaveDeployed(db, [user.tenantId]);
       const deployment = await definitionOf(db, user, body.processDefinitionId);
@@ -510,6 +525,24 @@ async function deployLeaveEverywhere(db: Db) {
   }
 }
 
+
+type TaskListKind = 'todo' | 'claim' | 'done';
+
+/** The caller's tasks of a work list: open and theirs (待办), open and offered to them (待签), done by them (办结). */
+function taskWhere(user: BladeUser, status: TaskListKind, params: SqlParams): string[] {
+  const where = scopedRows(user, params, { alias: 't' });
+  const me = params.add(user.userId);
+  if (status === 'todo') where.push("t.state = 'open'", `t.assignee = ${me}`);
+  if (status === 'done') where.push("t.state = 'done'", `t.assignee = ${me}`);
+  if (status === 'claim') {
+    where.push(
+      "t.state = 'open'",
+      't.assignee IS NULL',
+      `(${me}::text = ANY(string_to_array(t.candidate_users, ',')) OR string_to_array(t.candidate_groups, ',') && string_to_array(${params.add(user.roleId)}, ','))`,
+    );
+  }
+  return where;
+}
 
 const firstId = (ids: string) => ids.split(',').find((id) => /^\d{1,19}$/.test(id.trim()))?.trim() ?? null;
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useFieldOptions } from '../../components/crud/useFieldOptions';
 import { LEAVE_TYPE_FIELD } from './LeaveParts';
-import { LEAVE_API, leaveDaysBetween } from './workApi';
+import { LEAVE_API, leaveDaysBetween, useInvalidateWork } from './workApi';
 
 interface LeaveFormValues {
   leaveType?: string;
@@ -24,6 +24,7 @@ export default function LeaveFormPage() {
   const start = Form.useWatch('startTime', form);
   const end = Form.useWatch('endTime', form);
   const { mutate, mutation } = useCustomMutation();
+  const invalidateWork = useInvalidateWork();
 
   const submit = (values: LeaveFormValues) =>
     mutate(
@@ -40,7 +41,12 @@ export default function LeaveFormPage() {
         successNotification: () => ({ message: t('work.leave.submitted'), type: 'success' }),
         errorNotification: false,
       },
-      { onSuccess: () => void navigate('/work/send') },
+      {
+        onSuccess: () => {
+          void invalidateWork();
+          void navigate('/work/send');
+        },
+      },
     );
 
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasPermission } from '../../../providers/access';
 import { useRegistry } from '../../registry';
-import { FLOW_API, flowPaths, flowRouteKeyOf, useWorkPage, WORK_ACTION_CODE, type WorkKind, type WorkRow } from './workApi';
+import { FLOW_API, flowPaths, flowRouteKeyOf, useInvalidateWork, useWorkPage, WORK_ACTION_CODE, type WorkKind, type WorkRow } from './workApi';
 
 const PAGE_SIZE = 10;
 
@@ -21,6 +21,7 @@ export default function WorkListPage({ kind }: { kind: WorkKind }) {
   const [page, setPage] = useState({ current: 1, size: PAGE_SIZE });
   const query = useWorkPage(kind, page.current, page.size);
   const { mutate: claim, mutation: claiming } = useCustomMutation();
+  const invalidateWork = useInvalidateWork();
   const data = query.data?.data;
   const allowed = hasPermission(WORK_ACTION_CODE[kind]);
   const routeKey = (row: WorkRow) => flowRouteKeyOf(registry, row.category);
@@ -35,7 +36,8 @@ export default function WorkListPage({ kind }: { kind: WorkKind }) {
         successNotification: () => ({ message: t('work.claimed'), type: 'success' }),
         errorNotification: false,
       },
-      { onSuccess: () => void query.refetch() },
+      // The list and the counts on 待签事务 and 待办事务.
+      { onSuccess: () => void invalidateWork() },
     );
 
   const finishedTag = (row: WorkRow) =>

@@ -1,5 +1,7 @@
 import { useCustom } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
+import { useCallback } from 'react';
 import type { ClientRegistry } from '../../registry';
 
 /** The flow calls of 我的事务 (BladeX paths) and the leave process's own. */
@@ -94,6 +96,19 @@ export function useWorkPage(kind: WorkKind, current: number, size: number) {
     errorNotification: false,
   });
   return query;
+}
+
+/** A query of a 我的事务 call (`useCustom` keeps its url among its key's parts): a list, or the menu's counts. */
+const isWorkQuery = (key: readonly unknown[]) =>
+  key.some((part) => typeof part === 'object' && part !== null && String((part as { url?: unknown }).url ?? '').startsWith(`${FLOW_API}/work/`));
+
+/**
+ * Reads 我的事务 again after the caller changed it (claimed, completed or started a task): the lists shown and the
+ * counts on the menu entries.
+ */
+export function useInvalidateWork(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ predicate: (query) => isWorkQuery(query.queryKey) }), [queryClient]);
 }
 
 /** The start, tasks and end of an instance with their holders and comments. */
