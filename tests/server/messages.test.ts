@@ -188,6 +188,12 @@ describe('messages', () => {
     expect(app).toBeDefined();
     const appId = ok(await as(admin)(`${JOB_SERVER}/list?jobAppName=alerting`)).records[0].id;
     const jobName = `告警任务-${nextId()}`;
+    // 报警用户 are users of the tenant: a stray text or another tenant's user is refused, naming the field.
+    const [{ id: otherUserId }] = await server.db.query<{ id: string }>(`SELECT id::text AS id FROM blade_user WHERE account = $1`, [OTHER.account]);
+    for (const notifyUserIds of ['abc', `${testerId},${otherUserId}`]) {
+      const refused = await as(admin)(`${JOB}/submit`, { json: { jobServerId: appId, jobName, timeExpressionType: 1, processorType: 4, processorInfo: 'x', notifyUserIds } });
+      expect(refused.body, refused.text).toMatchObject({ code: 400, msg: `报警用户: 用户不存在: ${notifyUserIds === 'abc' ? 'abc' : otherUserId}` });
+    }
     ok(
       await as(admin)(`${JOB}/submit`, {
         json: {
@@ -196,7 +202,7 @@ describe('messages', () => {
           timeExpressionType: 1,
           processorType: 4,
           processorInfo: 'alerting',
-          notifyUserIds: testerId,
+          notifyUserIds: ` ${testerId}, ${testerId}`,
           alertThreshold: 2,
           statisticWindowLen: 600,
           silenceWindowLen: 600,
@@ -204,6 +210,7 @@ describe('messages', () => {
       }),
     );
     const job = ok(await as(admin)(`${JOB}/list?jobName=${encodeURIComponent(jobName)}`)).records[0];
+    expect(ok(await as(admin)(`${JOB}/detail?id=${job.id}`)).notifyUserIds).toBe(testerId);
     const alerts = async () => (await messagesOf(tester, 'category=alert')).filter((message) => message.title === `任务调度告警：${jobName}`);
     const runAndFail = async (count: number) => {
       ok(await as(admin)(`${JOB}/run?id=${job.id}`, { method: 'POST' }));
