@@ -32,6 +32,7 @@ import { openObjectStore } from './storage';
 import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
 import { jobModule } from './modules/job';
 import { flowModule } from './modules/flow';
+import { messageModule } from './modules/message';
 import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
@@ -52,6 +53,7 @@ const MODULES: BladeModule[] = [
   executionModule,
   jobModule,
   flowModule,
+  messageModule,
 ];
 // The agent paths authenticate with a terminal token instead of a user's JWT.
 const PUBLIC_PATHS = new Set([

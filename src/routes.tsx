@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { earlyReadsSettled } from '../providers/http';
+import { MESSAGE_LIST_ROUTE } from '../resources/message/wire';
 import { screenRouteOf } from '../resources/routing';
 import { siteConfig } from '../providers/config';
 import { getToken } from '../providers/storage';
@@ -31,6 +32,7 @@ const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage')
 const WorkListPage = preloadable(() => import('./pages/work/WorkListPage'));
 const LeaveFormPage = preloadable(() => import('./pages/work/LeaveFormPage'));
 const LeaveTaskPage = preloadable(() => import('./pages/work/LeaveTaskPage'));
+const MessageListPage = preloadable(() => import('./pages/message/MessageListPage'));
 
 /** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
 const WORK_LISTS = [
@@ -54,6 +56,7 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/flow/manager': FlowManagerPage,
   '/flow/follow': FlowFollowPage,
   '/flow/diagram': FlowDiagramPage,
+  [MESSAGE_LIST_ROUTE]: MessageListPage,
   ...Object.fromEntries(WORK_LISTS.map(([path]) => [path, WorkListPage])),
 };
 
@@ -109,6 +112,7 @@ export function AppRoutes() {
             <Route path="/flow/manager" element={<FlowManagerPage />} />
             <Route path="/flow/follow" element={<FlowFollowPage />} />
             <Route path="/flow/diagram" element={<FlowDiagramPage />} />
+            <Route path={MESSAGE_LIST_ROUTE} element={<MessageListPage />} />
             {WORK_LISTS.map(([path, kind]) => (
               <Route key={path} path={path} element={<WorkListPage key={kind} kind={kind} />} />
             ))}

@@ -240,6 +240,7 @@ async function persistRun(tx: Db, instance: InstanceRow, model: ProcessModel, en
       assignee: /^\d{1,19}$/.test(assignee) ? assignee : null,
       candidateUsers,
       candidateGroups,
+      variables,
     });
   }
   // A user task left without being completed (a boundary timer took over, the instance ended): nobody does it now.

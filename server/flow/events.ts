@@ -10,6 +10,8 @@ export interface FlowTaskOpened {
   assignee: string | null;
   candidateUsers: string[];
   candidateGroups: string[];
+  /** The instance's variables as the task opens (a completion's `pass` among them). */
+  variables: Record<string, unknown>;
 }
 
 /** An instance that has reached its end: the end events it passed and its last variables. */

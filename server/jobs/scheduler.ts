@@ -4,6 +4,7 @@ import { SqlParams } from '../blade/query';
 import { tenantRows, tenantWhere } from '../blade/scope';
 import { formatDateTime } from '../blade/serializer';
 import type { Db } from '../db/types';
+import { alertJobFailures } from '../messages/job-alert';
 import { runProcessor, type JobRow, type ProcessorServices } from './processors';
 import { TIME_TYPE, nextTrigger, type JobTiming } from './timing';
 
@@ -139,6 +140,7 @@ export class JobScheduler {
       );
       if (Number(n) >= max) {
         await this.insertInstance(job, instanceId, triggerType, now, INSTANCE_STATUS.failed, `运行中的实例已达上限（${max}），本次未运行`);
+        await this.alertOnFailure(job.id, now);
         return instanceId;
       }
     }
@@ -202,6 +204,16 @@ export class JobScheduler {
     } catch (error) {
       console.error('[jobs] the end of an instance was not recorded:', error);
     }
+    if (status === INSTANCE_STATUS.failed) await this.alertOnFailure(job.id, finished);
+  }
+
+  /** The job's 报警用户 hear of its failures once they reach its threshold; an alert that fails is logged, not thrown. */
+  private async alertOnFailure(jobId: string, now: Date) {
+    try {
+      await alertJobFailures(this.db, jobId, now);
+    } catch (error) {
+      console.error('[jobs] the alert of a failed job was not sent:', error);
+    }
   }
 
   /** A fixed-delay job's next trigger: its delay after the end of the run, if it is still on and has none. */
@@ -230,6 +242,7 @@ export class JobScheduler {
     for (const { job_id } of lost) {
       await showLastRun(this.db, job_id);
       await this.rearmDelay(job_id, now);
+      await this.alertOnFailure(job_id, now);
     }
   }
 }

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
 import { siteConfig } from '../../providers/config';
+import { MESSAGE_LIST_ROUTE } from '../../resources/message/wire';
 import { screenRouteOf } from '../../resources/routing';
 import { useScreenClass } from '../hooks/useScreenClass';
 import { useRegistry } from '../registry';
@@ -39,7 +40,7 @@ function useScreenAccess(pathname: string): 'allowed' | 'pending' | 'denied' {
 }
 
 /** Pages of the layout that no menu lists. */
-const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/dashboard', '/test/index']);
+const FIXED_LAYOUT_PATHS = new Set([siteConfig.homePath, '/info/index', '/wel/dashboard', '/test/index', MESSAGE_LIST_ROUTE]);
 
 /** An address the layout has a page for (a fixed page, a resource screen, an embedded page or a menu entry). */
 function useKnownScreen(pathname: string): boolean {

@@ -1,5 +1,6 @@
 import type { MenuItem } from '../../providers/access';
 import { siteConfig } from '../../providers/config';
+import { MESSAGE_LIST_ROUTE } from '../../resources/message/wire';
 import { screenRouteOf } from '../../resources/routing';
 import type { ResourceSchema } from '../../resources/types';
 import { IFRAME_ROUTE_PREFIX, menuByPath } from '../layout/menuTree';
@@ -15,6 +16,7 @@ const FIXED_TITLE_KEYS: Record<string, string> = {
   '/test/index': 'testIndex.title',
   '/info/index': 'nav.info',
   '/flow/diagram': 'flow.diagram.title',
+  [MESSAGE_LIST_ROUTE]: 'message.title',
 };
 
 /** The leave process's own routes (their ids in the path): start, handle and detail. */

@@ -203,7 +203,7 @@ describe('header tools end to end', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('shows the server notices in the bell popover, and sample mail and messages', async () => {
+  it('shows the server notices in the bell popover beside the messages and to-do tabs, no sample data', async () => {
     const created = await api('POST', '/api/blade-desk/notice/submit', {
       title: 'E2E 版本发布通知',
       category: 1,
@@ -216,9 +216,11 @@ describe('header tools end to end', () => {
     const popover = page.locator('.ant-popover:visible');
     await popover.getByText('E2E 版本发布通知').waitFor();
     await animationsEnded(popover);
-    await popover.getByRole('tab', { name: '邮件' }).click();
-    await popover.getByRole('tab', { name: '邮件', selected: true }).waitFor();
-    await popover.getByText('示例数据').first().waitFor();
+    expect(await popover.getByRole('tab').allInnerTexts()).toEqual(['通知', '消息', '待办']);
+    await popover.getByRole('tab', { name: '消息' }).click();
+    await popover.getByRole('tab', { name: '消息', selected: true }).waitFor();
+    await popover.getByText('暂无消息').waitFor();
+    expect(await popover.getByText('示例数据').count()).toBe(0);
     await animationsEnded(popover);
     await snap(page, 'notices');
     await page.keyboard.press('Escape');

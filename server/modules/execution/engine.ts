@@ -14,6 +14,7 @@ import { SqlParams } from '../../blade/query';
 import { scopedWhere, tenantRows, tenantWhere } from '../../blade/scope';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
+import { sendMessage } from '../../messages/send';
 
 /**
  * The run engine: a task's execution on its terminal. Every state change is a conditional UPDATE (or happens under
@@ -309,6 +310,23 @@ async function closeRun(tx: Db, run: RunRow, to: RunStatus, now: string): Promis
       counts.total === 0 ? 0 : Math.round((counts.passed / counts.total) * 10000) / 10000,
     ],
   );
+  if (to === RUN_STATUS.completed || to === RUN_STATUS.failed) await tellRunOwners(tx, run, to, task?.task_name || task?.task_code || run.task_id, counts);
+}
+
+/** The one who started the run and the task's creator hear how it ended (a run ended by hand tells nobody). */
+async function tellRunOwners(tx: Db, run: RunRow, to: RunStatus, taskLabelText: string, counts: Counts): Promise<void> {
+  const [owners] = await tx.query<{ run_user: string | null; task_user: string | null }>(
+    `SELECT r.create_user AS run_user, t.create_user AS task_user FROM blade_task_run r JOIN blade_task t ON t.id = r.task_id WHERE r.id = $1`,
+    [run.id],
+  );
+  const notPassed = counts.total - counts.passed;
+  await sendMessage(tx, [owners?.run_user, owners?.task_user].filter((id): id is string => !!id).map(String), {
+    tenantId: run.tenant_id,
+    category: 'run',
+    title: `测试任务「${taskLabelText}」${to === RUN_STATUS.completed ? '执行完成' : '执行失败'}`,
+    content: `共 ${counts.total} 个用例，通过 ${counts.passed} 个，未通过 ${notPassed} 个`,
+    link: `/test/task/${run.task_id}`,
+  });
 }
 
 /** Finishes a run once none of its cases is pending or running: 已完成 when all passed, else 已失败. */
