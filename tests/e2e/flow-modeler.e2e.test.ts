@@ -116,6 +116,26 @@ describe('模型设计: a process drawn, deployed and run', () => {
 
     // The manager step goes to the administrator, picked by name; the first keeps its role.
     await pickOption(elementForm(admin), '处理人', `${adminName} (admin)`);
+
+    // A service task passes the browser's checks but not the server's (the engine makes no service calls): the
+    // refusal names it, the modeler selects it, and what was drawn stays on the canvas.
+    await contextEntry(admin, 'append.append-task').click();
+    await contextEntry(admin, 'replace').click();
+    await admin.locator('.djs-popup [data-id="replace-with-service-task"]').click();
+    await formItem(elementForm(admin), '节点类型').getByText('ServiceTask').waitFor();
+    const service = await selectedId(admin);
+    await canvas(admin).click({ position: { x: 600, y: 120 } });
+    await elementForm(admin).waitFor({ state: 'detached' });
+    const refused = admin.waitForResponse((response) => response.url().includes('/api/blade-flow/model/submit'));
+    await admin.getByRole('button', { name: spaced('保存') }).click();
+    const refusal = `节点 ${service}: 不支持的节点类型 bpmn:ServiceTask`;
+    expect(await (await refused).json()).toMatchObject({ code: 400, msg: refusal });
+    await admin.locator('.flow-modeler-problem').getByText(refusal).waitFor();
+    await canvas(admin).locator(`g.djs-element.selected[data-element-id="${service}"]`).waitFor();
+    for (const id of [first, second, end]) await shape(admin, id).waitFor();
+    expect(admin.url()).toMatch(/\/flow\/model\/design$/);
+    await contextEntry(admin, 'delete').click();
+    await shape(admin, service).waitFor({ state: 'detached' });
     await shape(admin, first).click();
     await formItem(elementForm(admin), '候选角色').getByText('超级管理员').waitFor();
     const saved = admin.waitForResponse((response) => response.url().includes('/api/blade-flow/model/submit'));
@@ -147,6 +167,7 @@ describe('模型设计: a process drawn, deployed and run', () => {
     await admin.getByRole('button', { name: spaced('返回') }).click();
     await admin.waitForURL(/\/flow\/model$/);
     await admin.locator('.flow-model-list .ant-table-row').filter({ hasText: 'two_step' }).filter({ hasText: PROCESS_NAME }).waitFor();
+    expect(await admin.locator('.flow-model-list th').allInnerTexts()).toEqual(['模型标识', '模型名称', '模型描述', '版本', '更新时间', '操作']);
     await snap(admin, 'flow-model-list');
 
   });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasPermission } from '../../../providers/access';
 import { useResourceCall } from '../../components/crud/useResourceCall';
+import '../../components/flow/messages';
 import '../../components/flow/modeler/messages';
 import { DeployModelDialog } from './DeployModelDialog';
 import { MODEL_API, modelDesignPath } from './modelPaths';
