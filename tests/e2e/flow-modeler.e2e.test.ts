@@ -170,6 +170,14 @@ describe('模型设计: a process drawn, deployed and run', () => {
     expect(await admin.locator('.flow-model-list th').allInnerTexts()).toEqual(['模型标识', '模型名称', '模型描述', '版本', '更新时间', '操作']);
     await snap(admin, 'flow-model-list');
 
+    // 设计 reopens the saved drawing, its process and its people as saved.
+    await admin.locator('.flow-model-list .ant-table-row').filter({ hasText: 'two_step' }).getByRole('button', { name: spaced('设计') }).click();
+    await admin.waitForURL(/\/flow\/model\/design\/\d+$/);
+    await admin.locator('[data-testid="modeler-canvas"][data-ready="true"]').waitFor();
+    await expect.poll(() => formItem(processForm, '流程名称').locator('input').inputValue()).toBe(PROCESS_NAME);
+    await shape(admin, second).click();
+    await formItem(elementForm(admin), '处理人').getByText(`${adminName} (admin)`).waitFor();
+
   });
 
   it('is started by a user from 发起事务 through the generic form', async () => {
