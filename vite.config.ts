@@ -54,13 +54,17 @@ const FIRST_SCREEN_ANTD = [
 ];
 /**
  * The BPMN diagram (bpmn-js and the packages only it uses, with the module that draws with it): a chunk of its own,
- * fetched when a diagram is first shown, so neither the first load nor the other screens carry it.
+ * fetched when a diagram is first shown, so neither the first load nor the other screens carry it. The modeler
+ * (模型设计) adds a chunk of its own on top: what bpmn-js's Modeler, the Camunda extension and our modeler module need
+ * beyond the viewer, so a diagram shown elsewhere does not download the modeling tools.
  */
 const BPMN_GROUP = 'bpmn';
+const BPMN_MODELER_GROUP = 'bpmn-modeler';
+const bpmnViewer = staticClosure(['src/components/flow/paintDiagram.ts'], { throughPackages: true });
 const BPMN_MODULES = new RegExp(
   [
-    /[\\/]node_modules[\\/](bpmn-js|diagram-js|diagram-js-direct-editing|bpmn-moddle|moddle|moddle-xml|saxen|min-dash|min-dom|tiny-svg|didi|ids|object-refs|path-intersection|inherits-browser|@bpmn-io[\\/]diagram-js-ui|preact|htm)[\\/]/.source,
-    /[\\/]src[\\/]components[\\/]flow[\\/]paintDiagram\.ts$/.source,
+    /[\\/]node_modules[\\/](bpmn-js|camunda-bpmn-moddle|diagram-js|diagram-js-direct-editing|bpmn-moddle|moddle|moddle-xml|saxen|min-dash|min-dom|tiny-svg|didi|ids|object-refs|path-intersection|inherits-browser|@bpmn-io[\\/]diagram-js-ui|preact|htm)[\\/]/.source,
+    /[\\/]src[\\/]components[\\/]flow[\\/](paintDiagram|modeler[\\/]createModeler)\.ts$/.source,
   ].join('|'),
 );
 const isLater = (id: string) => (isOwnModule(id) ? !signedInCore.has(id) : LATER_PACKAGES.test(id));
@@ -74,9 +78,13 @@ export default defineConfig({
     stripKeepNames(REFINE_DIST),
     tableScrollbarMeasure(),
     signedInCore.plugin,
+    bpmnViewer.plugin,
     forbidStaticImports(SIGNED_IN_GROUP, LATER_GROUP),
     forbidStaticImports(SIGNED_IN_GROUP, BPMN_GROUP),
     forbidStaticImports(LATER_GROUP, BPMN_GROUP),
+    forbidStaticImports(SIGNED_IN_GROUP, BPMN_MODELER_GROUP),
+    forbidStaticImports(LATER_GROUP, BPMN_MODELER_GROUP),
+    forbidStaticImports(BPMN_GROUP, BPMN_MODELER_GROUP),
     antdStaticStyles(antdThemeOf(themeNameOf(siteConfig.defaultTheme, 'hey'), siteConfig.defaultColor), FIRST_SCREEN_ANTD),
     signedInPreload({ group: SIGNED_IN_GROUP, tokenCookie: ACCESS_TOKEN_COOKIE, loginPath: '/login' }),
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 }),
@@ -102,7 +110,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'], priority: 4 },
-            { name: BPMN_GROUP, test: BPMN_MODULES, priority: 3, includeDependenciesRecursively: false },
+            { name: BPMN_GROUP, test: (id: string) => BPMN_MODULES.test(id) && bpmnViewer.has(id), priority: 3, includeDependenciesRecursively: false },
+            { name: BPMN_MODELER_GROUP, test: BPMN_MODULES, priority: 3, includeDependenciesRecursively: false },
             // Only the modules named: the dependencies they share with the first visit stay in the signed-in bundle.
             { name: LATER_GROUP, test: isLater, priority: 2, includeDependenciesRecursively: false },
             { name: SIGNED_IN_GROUP, priority: 1 },

@@ -7,9 +7,11 @@ export const isOwnModule = (id: string) => isAbsolute(id) && !/[\\/]node_modules
 /**
  * The project's own modules statically reachable from some root modules (through its own modules only: a package's
  * barrel file imports all of the package, of which tree-shaking keeps what is used), known once the build has parsed
- * the whole module graph. A code-splitting group tests it to hold the code a kind of visit runs first.
+ * the whole module graph. A code-splitting group tests it to hold the code a kind of visit runs first. With
+ * `throughPackages`, the packages' modules are followed too: for roots that import a package's modules one by one
+ * (bpmn-js), which tells what one use of the package needs from what another adds.
  */
-export function staticClosure(roots: string[]): { plugin: Plugin; has(id: string): boolean } {
+export function staticClosure(roots: string[], { throughPackages = false } = {}): { plugin: Plugin; has(id: string): boolean } {
   const members = new Set<string>();
   let known = false;
   const plugin: Plugin = {
@@ -20,7 +22,7 @@ export function staticClosure(roots: string[]): { plugin: Plugin; has(id: string
       const pending = [...this.getModuleIds()].filter((id) => roots.some((root) => id.replaceAll('\\', '/').endsWith(`/${root}`)));
       if (pending.length !== roots.length) this.error(`static closure: ${roots.length} roots, ${pending.length} found among the modules`);
       for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-        if (members.has(id) || !isOwnModule(id)) continue;
+        if (members.has(id) || (!throughPackages && !isOwnModule(id))) continue;
         members.add(id);
         pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }

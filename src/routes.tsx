@@ -29,10 +29,14 @@ const FlowDeployPage = preloadable(() => import('./pages/flow/FlowDeployPage'));
 const FlowManagerPage = preloadable(() => import('./pages/flow/FlowManagerPage'));
 const FlowFollowPage = preloadable(() => import('./pages/flow/FlowFollowPage'));
 const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage'));
+const FlowModelPage = preloadable(() => import('./pages/flow/FlowModelPage'));
+const FlowModelDesignPage = preloadable(() => import('./pages/flow/FlowModelDesignPage'));
 const WorkListPage = preloadable(() => import('./pages/work/WorkListPage'));
 const LeaveFormPage = preloadable(() => import('./pages/work/LeaveFormPage'));
 const LeaveTaskPage = preloadable(() => import('./pages/work/LeaveTaskPage'));
 const MessageListPage = preloadable(() => import('./pages/message/MessageListPage'));
+const GenericProcessFormPage = preloadable(() => import('./pages/work/GenericProcessFormPage'));
+const GenericTaskPage = preloadable(() => import('./pages/work/GenericTaskPage'));
 
 /** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
 const WORK_LISTS = [
@@ -53,6 +57,7 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/dict-horizontal/index': DictLayoutPage,
   '/dict-vertical/index': DictLayoutPage,
   '/flow/deploy': FlowDeployPage,
+  '/flow/model': FlowModelPage,
   '/flow/manager': FlowManagerPage,
   '/flow/follow': FlowFollowPage,
   '/flow/diagram': FlowDiagramPage,
@@ -109,6 +114,8 @@ export function AppRoutes() {
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
             <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
             <Route path="/flow/deploy" element={<FlowDeployPage />} />
+            <Route path="/flow/model" element={<FlowModelPage />} />
+            <Route path="/flow/model/design/:id?" element={<FlowModelDesignPage />} />
             <Route path="/flow/manager" element={<FlowManagerPage />} />
             <Route path="/flow/follow" element={<FlowFollowPage />} />
             <Route path="/flow/diagram" element={<FlowDiagramPage />} />
@@ -119,6 +126,10 @@ export function AppRoutes() {
             <Route path="/work/process/leave/form/:processDefinitionId" element={<LeaveFormPage />} />
             <Route path="/work/process/leave/handle/:taskId/:processInstanceId/:businessId" element={<LeaveTaskPage key="handle" mode="handle" />} />
             <Route path="/work/process/leave/detail/:processInstanceId/:businessId" element={<LeaveTaskPage key="detail" mode="detail" />} />
+            {/* A process without a form of its own (drawn in 模型设计): a title and a reason to start, pass or reject to handle. */}
+            <Route path="/work/process/generic/form/:processDefinitionId" element={<GenericProcessFormPage />} />
+            <Route path="/work/process/generic/handle/:taskId/:processInstanceId/:businessId?" element={<GenericTaskPage key="handle" mode="handle" />} />
+            <Route path="/work/process/generic/detail/:processInstanceId/:businessId?" element={<GenericTaskPage key="detail" mode="detail" />} />
             {uis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />

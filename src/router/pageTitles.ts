@@ -19,17 +19,21 @@ const FIXED_TITLE_KEYS: Record<string, string> = {
   [MESSAGE_LIST_ROUTE]: 'message.title',
 };
 
-/** The leave process's own routes (their ids in the path): start, handle and detail. */
-const LEAVE_ROUTE_TITLE_KEYS: [RegExp, string][] = [
+/** The flow routes with ids in the path: the leave and generic start, handle and detail forms, the modeler. */
+const FLOW_ROUTE_TITLE_KEYS: [RegExp, string][] = [
   [/^\/work\/process\/leave\/form\/[^/]+$/, 'work.leave.formTitle'],
   [/^\/work\/process\/leave\/handle\/[^/]+\/[^/]+\/[^/]+$/, 'work.leave.handleTitle'],
   [/^\/work\/process\/leave\/detail\/[^/]+\/[^/]+$/, 'work.leave.detailTitle'],
+  [/^\/work\/process\/generic\/form\/[^/]+$/, 'work.generic.formTitle'],
+  [/^\/work\/process\/generic\/handle\/[^/]+\/[^/]+(\/[^/]*)?$/, 'work.generic.handleTitle'],
+  [/^\/work\/process\/generic\/detail\/[^/]+(\/[^/]*)?$/, 'work.generic.detailTitle'],
+  [/^\/flow\/model\/design(\/[^/]+)?$/, 'flow.modeler.title'],
 ];
 
 /** The translation key of a page's window title (spec §2: it follows the page, '登录' on login). */
 export function pageTitleKeyOf(path: string, schemas: readonly ResourceSchema[]): string | undefined {
   const screen = screenRouteOf(path, schemas);
-  return FIXED_TITLE_KEYS[path] ?? LEAVE_ROUTE_TITLE_KEYS.find(([route]) => route.test(path))?.[1] ?? schemas.find((schema) => schema.route === screen)?.name.concat('.title');
+  return FIXED_TITLE_KEYS[path] ?? FLOW_ROUTE_TITLE_KEYS.find(([route]) => route.test(path))?.[1] ?? schemas.find((schema) => schema.route === screen)?.name.concat('.title');
 }
 
 /** A page's title: a translation key and the text to show when the key has no translation (the server's name). */

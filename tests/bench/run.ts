@@ -2,6 +2,8 @@
  * `npm run bench`: the figures of design.md §7, printed as a table. Measures, never asserts: CI does not run it.
  *
  * - login page first load: JS + CSS bytes as transferred to Chromium (compressed) for /login;
+ * - the BPMN routes, signed in and cold: JS + CSS transferred for 模型设计's modeler and for the flow diagram viewer,
+ *   with the bpmn-js chunks' share (they are fetched on those routes only, never in the first load);
  * - list page cold: navigation to 参数管理 until its rows are visible, in headless Chromium, with the login page's
  *   first paint beside it (the lightest page, taken between those visits: what the machine gives any page then);
  * - server: `param/list` on 100 000 rows with 20 concurrent clients (p50, p99, req/s, and the ratio to a static
@@ -16,7 +18,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { md5 } from 'js-md5';
 import { startServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
@@ -284,6 +286,32 @@ async function measureVisit<T>(what: string, visit: () => Promise<T>): Promise<T
   }
 }
 
+/**
+ * JS + CSS bytes as transferred for a cold, signed-in visit of `path` until `ready` shows, and the share of the bpmn-js
+ * chunks (`bpmn-*`, `bpmn-modeler-*`) in it.
+ */
+async function routeTransfer(browser: Browser, session: Awaited<ReturnType<BrowserContext['storageState']>>, url: string, ready: string) {
+  const context = await browser.newContext({ storageState: session });
+  try {
+    const page = await context.newPage();
+    const sizes: Promise<{ bytes: number; bpmn: boolean }>[] = [];
+    page.on('requestfinished', (request) => {
+      const type = request.resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      sizes.push(request.sizes().then(({ responseBodySize }) => ({ bytes: responseBodySize, bpmn: /\/assets\/bpmn-/.test(request.url()) })));
+    });
+    await page.goto(url);
+    await page.locator(ready).waitFor();
+    await page.waitForLoadState('networkidle');
+    const all = await Promise.all(sizes);
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    const sum = (rows: { bytes: number }[]) => rows.reduce((total, row) => total + row.bytes, 0);
+    return `${kib(sum(all))} (bpmn-js chunks ${kib(sum(all.filter((row) => row.bpmn)))})`;
+  } finally {
+    await context.close();
+  }
+}
+
 /** The first contentful paint of the login page in a new context (empty HTTP cache), by the browser's clock. */
 async function loginFirstPaint(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext();
@@ -338,6 +366,16 @@ async function measureBrowser(dataDir: string) {
     // from the start of the navigation (or the click) to the frame that shows the rows; the driver's figure beside it
     // adds the round trips between Playwright and Chromium.
     const session = await context.storageState();
+
+    // The BPMN routes: the modeler of a new model, and the viewer on the leave process every tenant has deployed.
+    const [leave] = await server.db.query<{ process_definition_id: string }>(
+      "SELECT process_definition_id FROM blade_flow_deployment WHERE tenant_id = '000000' AND process_key = 'Leave' AND is_deleted = 0 ORDER BY version DESC LIMIT 1",
+    );
+    record('模型设计 modeler route, cold, JS+CSS as transferred', await routeTransfer(browser, session, `${server.url}/flow/model/design`, '[data-testid="modeler-canvas"][data-ready="true"]'), '–');
+    if (leave) {
+      const viewer = `${server.url}/flow/diagram?processDefinitionId=${encodeURIComponent(leave.process_definition_id)}`;
+      record('flow diagram viewer route, cold, JS+CSS as transferred', await routeTransfer(browser, session, viewer, '[data-testid="flow-diagram"][data-drawn="true"]'), '–');
+    }
     const samples: number[] = [];
     const driverSamples: number[] = [];
     // The lightest page's first paint, taken between the list visits: what this machine gives any page at that moment.

@@ -39,4 +39,12 @@ describe('window titles', () => {
     expect(pageTitleKeyOf('/work/process/leave/detail/2/3', [paramSchema])).toBe('work.leave.detailTitle');
     expect(pageTitleKeyOf('/work/process/leave/detail/2', [paramSchema])).toBeUndefined();
   });
+
+  it('titles the generic process routes and the modeler, a new model or a saved one', () => {
+    expect(pageTitleKeyOf('/work/process/generic/form/two_step%3A1%3A9', [paramSchema])).toBe('work.generic.formTitle');
+    expect(pageTitleKeyOf('/work/process/generic/handle/1/2', [paramSchema])).toBe('work.generic.handleTitle');
+    expect(pageTitleKeyOf('/work/process/generic/detail/2', [paramSchema])).toBe('work.generic.detailTitle');
+    expect(pageTitleKeyOf('/flow/model/design', [paramSchema])).toBe('flow.modeler.title');
+    expect(pageTitleKeyOf('/flow/model/design/123', [paramSchema])).toBe('flow.modeler.title');
+  });
 });

@@ -4,10 +4,14 @@ import { flowPaths, flowRouteKeyOf, leaveDaysBetween } from '../../src/pages/wor
 import { productRegistry } from './productRegistry';
 
 describe('我的事务: where a row opens and how many days a leave takes', () => {
-  it('reads the form route of a category from the flow dictionary’s remark', () => {
+  it('reads the form route of a category from the flow dictionary’s remark, and gives the others the generic form', () => {
     expect(flowRouteKeyOf(productRegistry, 'flow_1')).toBe('leave');
-    expect(flowRouteKeyOf(productRegistry, 'flow_9')).toBeUndefined();
-    expect(flowRouteKeyOf(productRegistry, undefined)).toBeUndefined();
+    // 报销流程 names a route no form has; an unknown category and none at all have no form of their own either.
+    expect(flowRouteKeyOf(productRegistry, 'flow_2')).toBe('generic');
+    expect(flowRouteKeyOf(productRegistry, 'flow_9')).toBe('generic');
+    expect(flowRouteKeyOf(productRegistry, undefined)).toBe('generic');
+    expect(flowPaths.handle('generic', { taskId: '11', processInstanceId: '22', businessId: '' })).toBe('/work/process/generic/handle/11/22');
+    expect(flowPaths.detail('generic', { processInstanceId: '22' })).toBe('/work/process/generic/detail/22');
     const row = { taskId: '11', processInstanceId: '22', businessId: '33' };
     expect(flowPaths.handle('leave', row)).toBe('/work/process/leave/handle/11/22/33');
     expect(flowPaths.detail('leave', row)).toBe('/work/process/leave/detail/22/33');

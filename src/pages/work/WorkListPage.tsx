@@ -77,8 +77,8 @@ export default function WorkListPage({ kind }: { kind: WorkKind }) {
 
   const action = (row: WorkRow) => {
     const key = routeKey(row);
-    // A category without a form of its own, or a button the role lacks, offers nothing to click.
-    if (!key || !allowed) return null;
+    // A button the role lacks offers nothing to click.
+    if (!allowed) return null;
     if (kind === 'start' || kind === 'leave')
       return (
         <Button type="link" size="small" onClick={() => navigate(flowPaths.form(key, row.processDefinitionId ?? ''))}>

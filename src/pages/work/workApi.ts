@@ -134,21 +134,30 @@ export function useLeaveDetail(businessId: string | undefined) {
   return query;
 }
 
+/** The route keys that have forms of their own; any other process gets the generic form. */
+const FORM_ROUTE_KEYS = new Set(['leave']);
+export const GENERIC_ROUTE_KEY = 'generic';
+
 /**
  * The route key of a flow category's form: the `flow` dictionary's remark (`flow_1` → `leave`), as Saber's flow
- * routes read it (routeKey `code_dictKey`, routeValue remark).
+ * routes read it (routeKey `code_dictKey`, routeValue remark); a category without a form of its own (a model drawn
+ * in 模型设计) gets the generic one.
  */
-export function flowRouteKeyOf(registry: ClientRegistry, category: string | undefined): string | undefined {
+export function flowRouteKeyOf(registry: ClientRegistry, category: string | undefined): string {
   const key = (category ?? '').replace(/^flow_/, '');
   const dict = registry.dictionaries.find((entry) => entry.code === 'flow' && !entry.biz);
-  return dict?.items.find((item) => item.key === key)?.remark;
+  const remark = dict?.items.find((item) => item.key === key)?.remark;
+  return remark && FORM_ROUTE_KEYS.has(remark) ? remark : GENERIC_ROUTE_KEY;
 }
+
+/** A process without a business record (the generic form) has no business id in its addresses. */
+const businessPart = (row: WorkRow) => (row.businessId ? `/${row.businessId}` : '');
 
 /** Where a row's form opens: to start, to handle a task, or to read the record. */
 export const flowPaths = {
   form: (routeKey: string, processDefinitionId: string) => `/work/process/${routeKey}/form/${encodeURIComponent(processDefinitionId)}`,
-  handle: (routeKey: string, row: WorkRow) => `/work/process/${routeKey}/handle/${row.taskId}/${row.processInstanceId}/${row.businessId}`,
-  detail: (routeKey: string, row: WorkRow) => `/work/process/${routeKey}/detail/${row.processInstanceId}/${row.businessId}`,
+  handle: (routeKey: string, row: WorkRow) => `/work/process/${routeKey}/handle/${row.taskId}/${row.processInstanceId}${businessPart(row)}`,
+  detail: (routeKey: string, row: WorkRow) => `/work/process/${routeKey}/detail/${row.processInstanceId}${businessPart(row)}`,
 };
 
 /** Both days counted, as the server counts them. */

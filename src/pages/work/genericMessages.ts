@@ -1,0 +1,19 @@
+import { registerMessages } from '../../../providers/i18n';
+
+/** The generic start form's fields (a process without a form of its own). */
+registerMessages({
+  zh: {
+    'work.generic.title': '事务标题',
+    'work.generic.titleRequired': '请输入事务标题',
+    'work.generic.titleTooLong': '事务标题长度不能超过255个字符',
+    'work.generic.reason': '事由',
+    'work.generic.reasonTooLong': '事由长度不能超过2000个字符',
+  },
+  en: {
+    'work.generic.title': 'Title',
+    'work.generic.titleRequired': 'Enter a title',
+    'work.generic.titleTooLong': 'The title is at most 255 characters',
+    'work.generic.reason': 'Reason',
+    'work.generic.reasonTooLong': 'The reason is at most 2000 characters',
+  },
+});
