@@ -237,15 +237,15 @@ const topMenusOf = (seedMenus: readonly SeedMenu[]): SeedTopMenu[] => [
 ];
 
 /**
- * Grants of the smaller `user` (普通用户) role: every test-management screen with its add, edit and view buttons but
- * no delete (nor extras such as execute or import), and 参数管理 read-only. Like a Saber grant tree's checked keys,
+ * Grants of the smaller `user` (普通用户) role: every test-management screen with its add, edit, view and 送审 (review)
+ * buttons but no delete (nor extras such as execute or import), and 参数管理 read-only. Like a Saber grant tree's checked keys,
  * groups are not listed: `menu/routes` adds a granted menu's ancestors.
  */
 const userRoleMenuCodesOf = (seedMenus: readonly SeedMenu[]): string[] => [
   ...(seedMenus.find((menu) => menu.code === 'test')?.children ?? []).flatMap((menu) => [
     menu.code,
     ...(menu.children ?? [])
-      .filter((button) => ['add', 'edit', 'view'].includes(button.alias))
+      .filter((button) => ['add', 'edit', 'view', 'review'].includes(button.alias))
       .map((button) => button.code),
   ]),
   'param',
