@@ -30,6 +30,8 @@ const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage')
 const WorkListPage = preloadable(() => import('./pages/work/WorkListPage'));
 const LeaveFormPage = preloadable(() => import('./pages/work/LeaveFormPage'));
 const LeaveTaskPage = preloadable(() => import('./pages/work/LeaveTaskPage'));
+const ReviewTaskPage = preloadable(() => import('./pages/work/ReviewTaskPage'));
+const ReviewStartPage = preloadable(() => import('./pages/work/ReviewStartPage'));
 
 /** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
 const WORK_LISTS = [
@@ -112,6 +114,9 @@ export function AppRoutes() {
             <Route path="/work/process/leave/form/:processDefinitionId" element={<LeaveFormPage />} />
             <Route path="/work/process/leave/handle/:taskId/:processInstanceId/:businessId" element={<LeaveTaskPage key="handle" mode="handle" />} />
             <Route path="/work/process/leave/detail/:processInstanceId/:businessId" element={<LeaveTaskPage key="detail" mode="detail" />} />
+            <Route path="/work/process/review/form/:processDefinitionId" element={<ReviewStartPage />} />
+            <Route path="/work/process/review/handle/:taskId/:processInstanceId/:businessId" element={<ReviewTaskPage key="handle" mode="handle" />} />
+            <Route path="/work/process/review/detail/:processInstanceId/:businessId" element={<ReviewTaskPage key="detail" mode="detail" />} />
             {uis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />

@@ -32,6 +32,8 @@ export const testCaseSchema: ResourceSchema = {
     { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
     { key: 'detail', label: { zh: '详细描述', en: 'Details' } },
     { key: 'script', label: { zh: '脚本关联', en: 'Script' } },
+    // The latest review's history and diagram (its body is the UI's review section).
+    { key: 'review', label: { zh: '审核记录', en: 'Review' }, hiddenOn: ['create'] },
   ],
   fields: [
     { name: 'caseCode', type: 'string', label: { zh: '用例编号', en: 'Case code' }, required: '请输入用例编号', maxLength: 64, search: 'like', unique: '用例编号已存在', rules: { notBlank: true } },

@@ -20,6 +20,11 @@ export const testScriptSchema: ResourceSchema = {
   operations: [...CRUD, SEND_FOR_REVIEW],
   form: { mode: 'drawer', width: '60%' },
   treeFilter: 'moduleTypePath',
+  sections: [
+    { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
+    // The latest review's history and diagram (its body is the UI's review section).
+    { key: 'review', label: { zh: '审核记录', en: 'Review' }, hiddenOn: ['create'] },
+  ],
   fields: [
     { name: 'scriptCode', type: 'string', label: { zh: '脚本编号', en: 'Script code' }, required: '请输入脚本编号', maxLength: 64, search: 'like', unique: '脚本编号已存在', rules: { notBlank: true } },
     { name: 'scriptPath', type: 'string', widget: 'upload', label: { zh: '脚本地址', en: 'Script file' }, required: '请输入脚本地址', maxLength: 500, span: 24, width: 260 },

@@ -8,7 +8,7 @@ import { formatDateTime } from '../blade/serializer';
 import type { Db } from '../db/types';
 import { resolveExpression } from './expression';
 import { readProcessModel, type ProcessModel } from './model';
-import { notifyInstanceEnded, notifyTaskOpened } from './events';
+import { notifyInstanceEnded, notifyTaskOpened, type InstanceRow } from './events';
 
 /**
  * The process engine as the server runs it: `bpmn-engine` executes a deployed model until it waits (a user task, a
@@ -42,21 +42,8 @@ export interface DeploymentRow {
   suspension_state: number;
 }
 
-export interface InstanceRow {
-  id: string;
-  tenant_id: string;
-  deployment_id: string;
-  process_definition_id: string;
-  business_table: string | null;
-  business_id: string | null;
-  create_user: string;
-  start_time: string;
-  end_time: string | null;
-  state: string;
-  variables: string;
-  engine_state: string | null;
-  revision: number;
-}
+// The instance row lives beside the observers that receive it (events.ts), so the two files do not import each other.
+export type { InstanceRow } from './events';
 
 export interface TaskRow {
   id: string;

@@ -1,5 +1,21 @@
 import type { Db } from '../db/types';
-import type { InstanceRow } from './engine';
+
+/** A process instance as the database holds it. */
+export interface InstanceRow {
+  id: string;
+  tenant_id: string;
+  deployment_id: string;
+  process_definition_id: string;
+  business_table: string | null;
+  business_id: string | null;
+  create_user: string;
+  start_time: string;
+  end_time: string | null;
+  state: string;
+  variables: string;
+  engine_state: string | null;
+  revision: number;
+}
 
 /** A user task the engine has just opened: who may do it is known (ids, role ids resolved). */
 export interface FlowTaskOpened {

@@ -148,11 +148,12 @@ observeFlow('review', {
     const resource = reviewedResourceOf(instance.business_table);
     if (!resource || !instance.business_id) return;
     const approved = endActivityIds.includes('approved') ? true : endActivityIds.includes('returned') ? false : variables.pass === true;
-    await tx.query(`UPDATE ${REVIEWED[resource].table} SET audit_status = $1, update_time = $2 WHERE id = $3 AND tenant_id = $4`, [
+    const item = tenantWhere(instance.tenant_id, { noLogicalDelete: true }, 'id = $1', [instance.business_id]);
+    const next = item.values.length;
+    await tx.query(`UPDATE ${REVIEWED[resource].table} SET audit_status = $${next + 1}, update_time = $${next + 2} WHERE ${item.where}`, [
+      ...item.values,
       approved ? AUDIT_STATUS.approved : AUDIT_STATUS.returned,
       formatDateTime(new Date()),
-      instance.business_id,
-      instance.tenant_id,
     ]);
   },
 });
