@@ -17,11 +17,14 @@ const FIXED_TITLE_KEYS: Record<string, string> = {
   '/flow/diagram': 'flow.diagram.title',
 };
 
-/** The leave process's own routes (their ids in the path): start, handle and detail. */
+/** The leave and review processes' own routes (their ids in the path): start, handle and detail. */
 const LEAVE_ROUTE_TITLE_KEYS: [RegExp, string][] = [
   [/^\/work\/process\/leave\/form\/[^/]+$/, 'work.leave.formTitle'],
   [/^\/work\/process\/leave\/handle\/[^/]+\/[^/]+\/[^/]+$/, 'work.leave.handleTitle'],
   [/^\/work\/process\/leave\/detail\/[^/]+\/[^/]+$/, 'work.leave.detailTitle'],
+  [/^\/work\/process\/review\/form\/[^/]+$/, 'work.review.formTitle'],
+  [/^\/work\/process\/review\/handle\/[^/]+\/[^/]+\/[^/]+$/, 'work.review.handleTitle'],
+  [/^\/work\/process\/review\/detail\/[^/]+\/[^/]+$/, 'work.review.detailTitle'],
 ];
 
 /** The translation key of a page's window title (spec §2: it follows the page, '登录' on login). */

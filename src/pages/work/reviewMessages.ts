@@ -3,8 +3,6 @@ import { registerMessages } from '../../../providers/i18n';
 /** Messages of the review of test cases and scripts: its handle and detail routes and the drawers' review section. */
 registerMessages({
   zh: {
-    'work.review.handleTitle': '审核办理',
-    'work.review.detailTitle': '审核详情',
     'work.review.item': '送审内容',
     'work.review.testcase': '测试用例',
     'work.review.testscript': '测试脚本',
@@ -21,8 +19,6 @@ registerMessages({
     'work.review.openScripts': '测试脚本',
   },
   en: {
-    'work.review.handleTitle': 'Review',
-    'work.review.detailTitle': 'Review details',
     'work.review.item': 'Item under review',
     'work.review.testcase': 'Test case',
     'work.review.testscript': 'Test script',
