@@ -40,7 +40,7 @@ async function scriptOptions(page: Page, search: string): Promise<string[]> {
 }
 
 describe('the review of a script', () => {
-  it('is sent by its author, passed by a reviewer from 待办事务, and the script becomes pickable in a case', async () => {
+  it('is sent by its author from the script list, which refuses a second send while it is under review', async () => {
     const { product, page: author } = opened;
     const admin = await apiLogin(product, 'admin', ADMIN_PASSWORD);
     const modulePath = (await apiCall(product, admin, '/gateway/blade-testcase/testCase/list?size=1')).body.data.records[0].moduleTypePath;
@@ -73,7 +73,10 @@ describe('the review of a script', () => {
     await confirmDialogOk(author);
     expect(await (await again).json()).toMatchObject({ code: 400, msg: '该脚本正在审核中，不能重复送审' });
     await author.getByText('该脚本正在审核中，不能重复送审').first().waitFor();
+  });
 
+  it('is claimed and passed by a reviewer in 待办事务, who reads it beside its history and diagram', async () => {
+    const { product } = opened;
     const reviewerContext = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
     try {
       const reviewer = await reviewerContext.newPage();
@@ -114,7 +117,12 @@ describe('the review of a script', () => {
     } finally {
       await reviewerContext.close();
     }
+  });
 
+  it('is approved: its drawer shows the review, and a case form’s script picker offers it', async () => {
+    const { product, page: author } = opened;
+    const scripts = new CrudPage(author, product.url, '/test/testscript');
+    const row = scripts.row(CODE);
     // Approved: no 送审 on its row, its drawer shows the review, and a case may pick it.
     await scripts.open(`?scriptCode=${CODE}`);
     await row.getByText('审核通过').waitFor();
