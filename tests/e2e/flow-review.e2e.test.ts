@@ -114,6 +114,11 @@ describe('the review of a script', () => {
       await reviewer.locator('.flow-history .ant-table-row').filter({ hasText: COMMENT }).waitFor();
       await reviewer.locator('.review-item').getByText('审核通过').first().waitFor();
       await snap(reviewer, 'review-detail');
+      // The diagram paints the path taken: the review done, the 审核通过 end reached.
+      const diagram = reviewer.locator('.review-diagram');
+      await diagram.locator('.djs-container').waitFor();
+      await diagram.scrollIntoViewIfNeeded();
+      await snap(reviewer, 'review-diagram');
     } finally {
       await reviewerContext.close();
     }
