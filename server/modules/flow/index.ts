@@ -513,6 +513,15 @@ export const flowModule: BladeModule = (app, services) => {
     return hasMenu(db, user, resource);
   };
 
+  // The item is read as its screen reads it (its labels, its data scope); one store per reviewed resource.
+  const reviewedStores = new Map<ReviewedResource, ReturnType<typeof createResourceStore>>();
+  const reviewedStore = (resource: ReviewedResource) => {
+    const schema = registry.schemaByName(resource);
+    if (!schema) return undefined;
+    if (!reviewedStores.has(resource)) reviewedStores.set(resource, createResourceStore(db, registry, schema));
+    return reviewedStores.get(resource);
+  };
+
   const reviewFlowOf = async (user: BladeUser, instance: Row) => {
     const open = await openTasksOf(db, user, text(instance.id));
     const finished = instance.state === 'running' ? 'unfinished' : 'finished';
@@ -537,7 +546,7 @@ export const flowModule: BladeModule = (app, services) => {
     const resource = reviewedResourceOf(instance.business_table);
     if (!resource || !instance.business_id) throw badRequest(MSG.reviewMissing);
     if (!(await mayReadReview(user, instance, resource))) throw forbidden();
-    const record = await createResourceStore(db, registry, registry.schemaByName(resource)!).detail(user, text(instance.business_id));
+    const record = await reviewedStore(resource)?.detail(user, text(instance.business_id));
     if (!record) throw badRequest(`${REVIEWED[resource].label}不存在`);
     return send(c, R.data({ resource, businessId: text(instance.business_id), record, flow: await reviewFlowOf(user, instance) }));
   });
