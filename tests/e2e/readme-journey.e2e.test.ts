@@ -108,9 +108,11 @@ async function runFromDrawer(tasks: CrudPage, taskCode: string, status: string, 
   await tasks.rowAction(taskCode, '编辑');
   await tasks.form.waitFor();
   await runControls().getByText('尚未运行').waitFor();
+  // The start's answer, not its toast: a toast can come and go while a loaded machine is still closing the dialog.
+  const started = page.waitForResponse((response) => response.url().includes('/blade-task/task/execute'));
   await runButton('开始').click();
   await confirmDialogOk(page);
-  await page.getByText('任务已开始执行').waitFor();
+  expect(await (await started).json()).toMatchObject({ code: 200 });
   await expect.poll(() => shownRunStatus(tasks), { timeout: 90_000, interval: 1000 }).toBe(status);
   await runControls().getByText(`用例 ${cases}/${cases}`).waitFor();
 }
