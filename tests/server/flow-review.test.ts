@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login, loginAdmin } from './client';
-import { TESTER } from './fixtures';
+import { REVIEW_XML } from '../../server/flow/review';
+import { OTHER_TENANT, TESTER } from './fixtures';
 
 /**
  * Reviews of test scripts and cases over HTTP: the author (tester) sends an item for review (送审), the review process
@@ -134,8 +135,38 @@ describe('the review of a case', () => {
     expect(ok(await as(admin)(`${REVIEW}/detail?processInstanceId=${again.processInstanceId}`))).toMatchObject({ resource: 'testcase', record: { caseCode } });
   });
 
+  it('is read by no other tenant', async () => {
+    const scriptCode = `REV-T-${stamp}`;
+    ok(await as(tester)(`${SCRIPT}/submit`, { scriptCode, scriptPath: 'script/t.py', moduleTypePath: modulePath, ownershipType: 0 }));
+    const script = await idOf(tester, SCRIPT, `scriptCode_equal=${scriptCode}`);
+    const { processInstanceId } = ok(await as(tester)(`${SCRIPT}/submit-review?id=${script.id}`));
+    const other = (await login(OTHER_TENANT)).access_token;
+    expect((await as(other)(`${REVIEW}/detail?processInstanceId=${processInstanceId}`)).body).toMatchObject({ code: 400, msg: '流程实例不存在' });
+    expect(ok(await as(other)(`${REVIEW}/list?resource=testscript&businessId=${script.id}`))).toEqual([]);
+    expect(await claimTaskOf(other, processInstanceId)).toBeUndefined();
+  });
+
   it('refuses a send of an item that does not exist, naming it', async () => {
     expect((await as(tester)(`${CASE}/submit-review?id=1`)).body).toMatchObject({ code: 400, msg: '用例不存在' });
     expect((await as(tester)(`${CASE}/submit-review?id=abc`)).body).toMatchObject({ code: 400 });
+  });
+});
+
+describe('a review process drawn in the modeler', () => {
+  // Last in the file: from here on this tenant's sends start the drawn version.
+  it('replaces the shipped one: a send starts the latest active version, whose end decides by the reviewer’s pass', async () => {
+    const drawn = REVIEW_XML.replaceAll('approved', 'accepted').replaceAll('returned', 'sentBack').replace('name="审核"', 'name="复核"');
+    const model = ok(await as(admin)(`${FLOW}/model/submit`, { modelKey: 'Review', name: '审核流程', description: '复核', xml: drawn }));
+    ok(await call(`${FLOW}/model/deploy?modelId=${model.id}&category=flow_3`, { token: admin, method: 'POST' }));
+
+    const scriptCode = `REV-M-${stamp}`;
+    ok(await as(tester)(`${SCRIPT}/submit`, { scriptCode, scriptPath: 'script/m.py', moduleTypePath: modulePath, ownershipType: 0 }));
+    const script = await idOf(tester, SCRIPT, `scriptCode_equal=${scriptCode}`);
+    const { processInstanceId } = ok(await as(tester)(`${SCRIPT}/submit-review?id=${script.id}`));
+    const task = await claimTaskOf(admin, processInstanceId);
+    expect(task).toMatchObject({ taskName: '复核' });
+    expect(Number(task.processDefinitionVersion)).toBeGreaterThan(1);
+    ok(await as(admin)(`${FLOW}/work/complete-task`, { taskId: task.taskId, processInstanceId, pass: true }));
+    expect((await idOf(tester, SCRIPT, `scriptCode_equal=${scriptCode}`)).auditStatus).toBe(1);
   });
 });
