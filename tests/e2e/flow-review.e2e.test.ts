@@ -81,6 +81,12 @@ describe('the review of a script', () => {
     try {
       const reviewer = await reviewerContext.newPage();
       await loginAs(reviewer, product);
+      // 发起事务 lists the review process; its form says a review starts from a case's or script's 送审.
+      await openList(reviewer, '/work/start', 'start-list');
+      await rows(reviewer, 'start').filter({ hasText: '审核流程' }).getByRole('button', { name: spaced('发起') }).click();
+      await reviewer.waitForURL(/\/work\/process\/review\/form\/.+/);
+      await reviewer.getByText('审核流程由测试用例或测试脚本的「送审」发起').waitFor();
+      await snap(reviewer, 'review-start');
       await openList(reviewer, '/work/claim', 'claim-list');
       const toClaim = rows(reviewer, 'claim').filter({ hasText: '审核流程' });
       await toClaim.waitFor();
