@@ -56,6 +56,7 @@ export const sharedDictionaries: ProductDict[] = [
   dict('flow', '流程类型', [
     ['1', '请假流程', 'Leave', 'leave'],
     ['2', '报销流程', 'Expense claim', 'expense'],
+    ['3', '审核流程', 'Review', 'review'],
   ]),
   dict('scope_category', '权限类型', [
     ['1', '数据权限', 'Data scope'],

@@ -19,3 +19,18 @@ export const STANDARD_ALIASES = new Set(['add', 'edit', 'delete', 'view']);
 
 /** Seeded `action` (dict `button_func`) of a button: 1 toolbar, 2 row, 3 both. */
 export const ACTION_OF_PLACEMENT = { toolbar: 1, row: 2, both: 3 } as const;
+
+/**
+ * 送审 of a test case or script: starts the tenant's review process; hidden on approved rows (the server refuses
+ * them too, and a second send while one is under review).
+ */
+export const SEND_FOR_REVIEW: OperationSchema = {
+  alias: 'review',
+  label: { zh: '送审', en: 'Send for review' },
+  placement: 'row',
+  method: 'POST',
+  path: 'submit-review',
+  icon: 'AuditOutlined',
+  confirm: { zh: '确定将该数据送审?', en: 'Send this item for review?' },
+  rowWhen: { field: 'auditStatus', notEquals: 1 },
+};

@@ -37,6 +37,8 @@ const LeaveTaskPage = preloadable(() => import('./pages/work/LeaveTaskPage'));
 const MessageListPage = preloadable(() => import('./pages/message/MessageListPage'));
 const GenericProcessFormPage = preloadable(() => import('./pages/work/GenericProcessFormPage'));
 const GenericTaskPage = preloadable(() => import('./pages/work/GenericTaskPage'));
+const ReviewTaskPage = preloadable(() => import('./pages/work/ReviewTaskPage'));
+const ReviewStartPage = preloadable(() => import('./pages/work/ReviewStartPage'));
 
 /** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
 const WORK_LISTS = [
@@ -130,6 +132,9 @@ export function AppRoutes() {
             <Route path="/work/process/generic/form/:processDefinitionId" element={<GenericProcessFormPage />} />
             <Route path="/work/process/generic/handle/:taskId/:processInstanceId/:businessId?" element={<GenericTaskPage key="handle" mode="handle" />} />
             <Route path="/work/process/generic/detail/:processInstanceId/:businessId?" element={<GenericTaskPage key="detail" mode="detail" />} />
+            <Route path="/work/process/review/form/:processDefinitionId" element={<ReviewStartPage />} />
+            <Route path="/work/process/review/handle/:taskId/:processInstanceId/:businessId" element={<ReviewTaskPage key="handle" mode="handle" />} />
+            <Route path="/work/process/review/detail/:processInstanceId/:businessId" element={<ReviewTaskPage key="detail" mode="detail" />} />
             {uis.map((ui) => (
               // `/x`, `/x/new`, `/x/:id`, `/x/:id/edit`: one screen, the open record read from the path.
               <Route key={ui.schema.name} path={`${ui.schema.route}/*`} element={ui.element} />

@@ -1,5 +1,5 @@
 import { modulePathFields, projectRefFields } from '../fields';
-import { CRUD } from '../operations';
+import { CRUD, SEND_FOR_REVIEW } from '../operations';
 import type { ResourceSchema } from '../types';
 import { testCasePriorityDict, testCaseAuditStatusDict } from './dicts';
 import { testcaseMessages } from './messages';
@@ -21,6 +21,7 @@ export const testCaseSchema: ResourceSchema = {
   permissionCode: 'testcase',
   operations: [
     ...CRUD,
+    SEND_FOR_REVIEW,
     // Import: checkTestCaseImport (multipart), then uploadTestCase with the batch number; same button for both.
     { alias: 'import', label: { zh: '导入', en: 'Import' }, placement: 'toolbar', method: 'POST', path: 'checkTestCaseImport', icon: 'ImportOutlined' },
     { alias: 'export', label: { zh: '导出', en: 'Export' }, placement: 'toolbar', method: 'GET', path: 'export', icon: 'ExportOutlined' },
@@ -31,6 +32,8 @@ export const testCaseSchema: ResourceSchema = {
     { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
     { key: 'detail', label: { zh: '详细描述', en: 'Details' } },
     { key: 'script', label: { zh: '脚本关联', en: 'Script' } },
+    // The latest review's history and diagram (its body is the UI's review section).
+    { key: 'review', label: { zh: '审核记录', en: 'Review' }, hiddenOn: ['create'] },
   ],
   fields: [
     { name: 'caseCode', type: 'string', label: { zh: '用例编号', en: 'Case code' }, required: '请输入用例编号', maxLength: 64, search: 'like', unique: '用例编号已存在', rules: { notBlank: true } },
@@ -51,10 +54,11 @@ export const testCaseSchema: ResourceSchema = {
       name: 'auditStatus',
       type: 'int',
       label: { zh: '审核状态', en: 'Audit status' },
-      required: '请选择审核状态',
       dict: { code: 'test_case_audit_status', as: 'auditStatusStr' },
       search: 'equal',
       defaultValue: 0,
+      // Moves only through the review process (送审): a submit cannot set it.
+      readOnly: true,
     },
     { name: 'purpose', type: 'text', label: { zh: '测试目的', en: 'Purpose' }, required: '请选输入目的', maxLength: 1000, span: 24, list: false },
     { name: 'precondition', type: 'text', label: { zh: '前置条件', en: 'Precondition' }, maxLength: 2000, span: 24, list: false, section: 'detail' },

@@ -7,6 +7,7 @@ import { R } from '../../server/blade/envelope';
 import { BladeError, badRequest } from '../../server/blade/errors';
 import { nextId } from '../../server/blade/ids';
 import { scopedWhere } from '../../server/blade/scope';
+import { reviewOperation } from '../../server/flow/review';
 import { cellErrorText, importGate, readXlsxRows, receiveXlsx, templateResponse, XLSX_TYPE, type ExcelColumn, type SheetRow } from '../../server/excel';
 import type { Db } from '../../server/db/types';
 import { tenantObjectKey, uploadKey } from '../../server/storage/keys';
@@ -155,7 +156,9 @@ async function caseBodyOf(sheetRow: SheetRow, resolve: ReturnType<typeof resolve
   const values = sheetRow.values;
   const fail = (column: string, message: string) => errors.push({ row: sheetRow.row, column, message });
   const body: Row = {};
-  for (const key of ['caseCode', 'caseTitle', 'priority', 'ownership', 'auditStatus', 'purpose', 'precondition', 'testSteps', 'expectedResult']) {
+  // 审核状态 stays a column of the sheet (the template and exports keep it) but an imported case starts 待审核:
+  // only a review approves it.
+  for (const key of ['caseCode', 'caseTitle', 'priority', 'ownership', 'purpose', 'precondition', 'testSteps', 'expectedResult']) {
     if (values[key] !== undefined) body[key] = values[key];
   }
   if (typeof values.modulePath === 'string') {
@@ -234,6 +237,7 @@ const newBatchNo = () => `IMP${nextId()}`;
 export const behaviour: ResourceBehaviour = {
   routes({ read, operation, store, services }) {
     const base = testCaseSchema.api;
+    reviewOperation({ operation, store, services }, 'testcase');
     const records = createResourceStore(services.db, services.registry, importCheckSchema);
     const record = (user: BladeUser, values: Row) => records.submit(user, values);
 

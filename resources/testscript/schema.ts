@@ -1,5 +1,5 @@
 import { modulePathFields, projectRefFields } from '../fields';
-import { CRUD } from '../operations';
+import { CRUD, SEND_FOR_REVIEW } from '../operations';
 import type { ResourceSchema } from '../types';
 import { testScriptAuditStatusDict, scriptTypeDict } from './dicts';
 
@@ -17,9 +17,14 @@ export const testScriptSchema: ResourceSchema = {
   route: '/test/testscript',
   menu: { parent: 'test', icon: 'CodeOutlined', sort: 5 },
   permissionCode: 'testscript',
-  operations: CRUD,
+  operations: [...CRUD, SEND_FOR_REVIEW],
   form: { mode: 'drawer', width: '60%' },
   treeFilter: 'moduleTypePath',
+  sections: [
+    { key: 'basic', label: { zh: '基本信息', en: 'Basic info' } },
+    // The latest review's history and diagram (its body is the UI's review section).
+    { key: 'review', label: { zh: '审核记录', en: 'Review' }, hiddenOn: ['create'] },
+  ],
   fields: [
     { name: 'scriptCode', type: 'string', label: { zh: '脚本编号', en: 'Script code' }, required: '请输入脚本编号', maxLength: 64, search: 'like', unique: '脚本编号已存在', rules: { notBlank: true } },
     { name: 'scriptPath', type: 'string', widget: 'upload', label: { zh: '脚本地址', en: 'Script file' }, required: '请输入脚本地址', maxLength: 500, span: 24, width: 260 },
@@ -40,10 +45,11 @@ export const testScriptSchema: ResourceSchema = {
       name: 'auditStatus',
       type: 'int',
       label: { zh: '审核状态', en: 'Audit status' },
-      required: '请选择审核状态',
       dict: { code: 'test_script_audit_status', as: 'auditStatusStr' },
       search: 'equal',
       defaultValue: 0,
+      // Moves only through the review process (送审): a submit cannot set it.
+      readOnly: true,
     },
     { name: 'scriptDesc', type: 'text', label: { zh: '脚本描述', en: 'Description' }, maxLength: 1000, span: 24, width: 220 },
   ],

@@ -28,6 +28,9 @@ const FLOW_ROUTE_TITLE_KEYS: [RegExp, string][] = [
   [/^\/work\/process\/generic\/handle\/[^/]+\/[^/]+(\/[^/]*)?$/, 'work.generic.handleTitle'],
   [/^\/work\/process\/generic\/detail\/[^/]+(\/[^/]*)?$/, 'work.generic.detailTitle'],
   [/^\/flow\/model\/design(\/[^/]+)?$/, 'flow.modeler.title'],
+  [/^\/work\/process\/review\/form\/[^/]+$/, 'work.review.formTitle'],
+  [/^\/work\/process\/review\/handle\/[^/]+\/[^/]+\/[^/]+$/, 'work.review.handleTitle'],
+  [/^\/work\/process\/review\/detail\/[^/]+\/[^/]+$/, 'work.review.detailTitle'],
 ];
 
 /** The translation key of a page's window title (spec §2: it follows the page, '登录' on login). */

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { snap } from './browser';
+import { approveByReview } from '../server/reviews';
+import { confirmDialogOk, snap } from './browser';
 import { chooseOption, CrudPage, optionOf } from './crudPage';
-import { loginAs, useProductPage, type ProductPage } from './product';
+import { ADMIN_PASSWORD, apiCall, apiLogin, loginAs, useProductPage, type ProductPage } from './product';
 
 let opened: ProductPage;
 let page: Page;
@@ -112,10 +113,17 @@ describe("a test lead's morning on the test assets", () => {
     await key.waitFor();
     expect(await key.innerText()).toMatch(new RegExp(`^script/morning_${stamp}_fb_12_b_\\d+\\.py$`, 'i'));
     await pickPath(scripts.form, '功能模块', [`晨会模块 ${stamp}`, `晨会子模块 ${stamp}`]);
-    await pick(scripts.form, '审核状态', '审核通过');
     await snap(page, 'assets-script-upload');
     await save(scripts, '新增成功');
     await scripts.row(`S-${stamp}`).getByText(`晨会模块 ${stamp}/晨会子模块 ${stamp}`).waitFor();
+    // Sent for review from its row; the administrator, a reviewer, approves it so that cases may link it.
+    await scripts.row(`S-${stamp}`).getByRole('button', { name: /送\s*审/ }).click();
+    await confirmDialogOk(page);
+    await page.getByText('送审成功').first().waitFor();
+    const token = await apiLogin(opened.product, 'admin', ADMIN_PASSWORD);
+    const script = (await apiCall(opened.product, token, `/gateway/blade-testscript/testScript/list?scriptCode_equal=S-${stamp}`)).body.data.records[0];
+    const review = (await apiCall(opened.product, token, `/api/blade-desk/process/review/list?resource=testscript&businessId=${script.id}`)).body.data[0];
+    await approveByReview('/gateway/blade-testscript/testScript', script.id, { author: token, reviewer: token, base: opened.product.url, sent: review.processInstanceId });
   });
 
   it('writes a case linked to the audited script, its path and description filled in', async () => {
@@ -124,7 +132,6 @@ describe("a test lead's morning on the test assets", () => {
     await fill(cases.form, '用例编号', `C-${stamp}`);
     await fill(cases.form, '用例标题', '晨会用例');
     await pickPath(cases.form, '功能模块', [`晨会模块 ${stamp}`, `晨会子模块 ${stamp}`]);
-    await pick(cases.form, '审核状态', '审核通过');
     await fill(cases.form, '测试目的', '验证脚本关联');
     await pick(cases.form, '脚本编号', `S-${stamp}`, `S-${stamp}`);
     const script = cases.section('脚本关联');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_STATUS } from '../../resources/task/runStatus';
 import { call, requestToken } from './client';
+import { approveByReview } from './reviews';
 import {
   buildForTest,
   freshPostgresDatabase,
@@ -134,15 +135,18 @@ describe('the README journey on a fresh install', () => {
     // Filed under the demo's module, as a person picks one in the form.
     const { moduleTypePath } = (await api(`${TASK}/list?taskCode=DEMO-RUN-001`)).body.data.records[0];
     const script = await api('/gateway/blade-testscript/testScript/submit', {
-      scriptCode: `JOURNEY-S-${stamp}`, scriptPath: credential.key, moduleTypePath, auditStatus: 1, ownershipType: 0,
+      scriptCode: `JOURNEY-S-${stamp}`, scriptPath: credential.key, moduleTypePath, ownershipType: 0,
     });
     expect(script.body.code, script.text).toBe(200);
     const scriptId = await idOf('/gateway/blade-testscript/testScript', `scriptCode_equal=JOURNEY-S-${stamp}`);
+    // Sent for review and approved, so that a case may link it.
+    await approveByReview('/gateway/blade-testscript/testScript', scriptId, { author: token, reviewer: token, base: product.url });
     const saved = await api('/gateway/blade-testcase/testCase/submit', {
-      caseCode: `JOURNEY-C-${stamp}`, caseTitle: '上传的脚本', purpose: '运行上传的脚本', testScriptId: scriptId, moduleTypePath, auditStatus: 1, ownership: 0,
+      caseCode: `JOURNEY-C-${stamp}`, caseTitle: '上传的脚本', purpose: '运行上传的脚本', testScriptId: scriptId, moduleTypePath, ownership: 0,
     });
     expect(saved.body.code, saved.text).toBe(200);
     const caseId = await idOf('/gateway/blade-testcase/testCase', `caseCode_equal=JOURNEY-C-${stamp}`);
+    await approveByReview('/gateway/blade-testcase/testCase', caseId, { author: token, reviewer: token, base: product.url });
     const terminalId = await idOf(TERMINAL, 'terminalCode_equal=TM-002', 'page');
     const task = await api(`${TASK}/mainTaskSubmit`, {
       taskCode: `JOURNEY-T-${stamp}`, taskName: '上传脚本任务', terminalId, moduleTypePath, taskTestCaseList: [{ testCaseId: caseId }],

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAdmin } from './client';
+import { approveByReview } from './reviews';
 
 const TASK = '/gateway/blade-task/task';
 const CASE = '/gateway/blade-testcase/testCase';
@@ -26,12 +27,15 @@ describe('task endpoints of spec §7', () => {
     admin = await loginAdmin();
     await ok(`${MODULE}/submit`, { typeName: '选择模块', typeCode: `SEL-${stamp}` });
     modulePath = await idOf(MODULE, `typeCode_equal=SEL-${stamp}`);
-    await ok(`${SCRIPT}/submit`, { scriptCode: `SEL-S-${stamp}`, scriptPath: 'script/a.py', moduleTypePath: modulePath, ownershipType: 0, auditStatus: 1 });
+    await ok(`${SCRIPT}/submit`, { scriptCode: `SEL-S-${stamp}`, scriptPath: 'script/a.py', moduleTypePath: modulePath, ownershipType: 0 });
     const scriptId = await idOf(SCRIPT, `scriptCode_equal=SEL-S-${stamp}`);
-    for (const [suffix, auditStatus] of [['A', 1], ['B', 1], ['C', 0]] as const) {
+    await approveByReview(SCRIPT, scriptId, { author: admin, reviewer: admin });
+    // A and B are approved through their review; C waits for one.
+    for (const [suffix, approved] of [['A', true], ['B', true], ['C', false]] as const) {
       await ok(`${CASE}/submit`, {
-        caseCode: `SEL-${stamp}-${suffix}`, caseTitle: `选择用例${suffix}`, moduleTypePath: modulePath, ownership: 0, auditStatus, purpose: '选择', testScriptId: scriptId,
+        caseCode: `SEL-${stamp}-${suffix}`, caseTitle: `选择用例${suffix}`, moduleTypePath: modulePath, ownership: 0, purpose: '选择', testScriptId: scriptId,
       });
+      if (approved) await approveByReview(CASE, await idOf(CASE, `caseCode_equal=SEL-${stamp}-${suffix}`), { author: admin, reviewer: admin });
     }
   });
 

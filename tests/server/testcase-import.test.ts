@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { schemaByName } from '../../resources/schemas';
 import { call, login, serverUrl, SABER_BASIC } from './client';
 import { TESTER } from './fixtures';
+import { approveByReview } from './reviews';
 import { openSessions, uniqueText, type ResourceFactory } from './resource-bodies';
 
 const BASE = '/gateway/blade-testcase/testCase';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   const child = await admin.create(moduleType, { typeName: '协议栈', parentId: root.id });
   modulePath = `${root.row.typeName}/${child.row.typeName}`;
   scriptCode = uniqueText('SC');
-  await admin.create(schemaByName('testscript')!, { scriptCode, auditStatus: 1 });
+  const script = await admin.create(schemaByName('testscript')!, { scriptCode });
+  await approveByReview(schemaByName('testscript')!.api, script.id, { author: admin.token, reviewer: admin.token });
   projectCode = String((await admin.create(schemaByName('project')!)).row.projectCode);
 });
 
@@ -103,7 +105,8 @@ describe('checkTestCaseImport and uploadTestCase', () => {
     const bytes = await sheetBytes([
       caseRow(`${prefix}-1`, '导入用例一'),
       caseRow(`${prefix}-2`, '', { 所属项目: projectCode }),
-      caseRow(`${prefix}-3`, '导入用例三', { 用例归属: '项目', 所属项目: projectCode, 优先级: '低' }),
+      // A sheet that says 审核通过 does not approve: only a review does.
+      caseRow(`${prefix}-3`, '导入用例三', { 用例归属: '项目', 所属项目: projectCode, 优先级: '低', 审核状态: '审核通过' }),
     ]);
     const answer = await upload(admin.token, bytes);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -138,7 +141,7 @@ describe('checkTestCaseImport and uploadTestCase', () => {
     expect(cases.body.data.records.map((row: { caseCode: string }) => row.caseCode)).toEqual([`${prefix}-1`, `${prefix}-3`]);
     const [first, third] = cases.body.data.records;
     expect(first).toMatchObject({ caseTitle: '导入用例一', priorityName: '高', ownershipName: '公共', moduleTypeStr: modulePath, testScriptCode: scriptCode });
-    expect(third).toMatchObject({ priorityName: '低', ownershipName: '项目' });
+    expect(third).toMatchObject({ priorityName: '低', ownershipName: '项目', auditStatus: 0, auditStatusStr: '待审核' });
     expect(third.projectName).toBeTruthy();
     const records = await call(`${IMPORTCHECK}/list?bathNo=${bathNo}&optType=2`, { token: admin.token });
     expect(records.body.data.records).toHaveLength(1);

@@ -210,15 +210,17 @@ describe('user role grants', () => {
     }
   });
 
-  it('grants every test-management screen with add/edit/view but no delete', () => {
+  it('grants every test-management screen with add/edit/view and 送审 but no delete', () => {
     const testScreens = byCode.get('test')?.menu.children ?? [];
     expect(testScreens.length).toBe(10);
     for (const screen of testScreens) {
       expect(granted.has(screen.code), screen.code).toBe(true);
       for (const button of screen.children ?? []) {
-        expect(granted.has(button.code), button.code).toBe(['add', 'edit', 'view'].includes(button.alias));
+        expect(granted.has(button.code), button.code).toBe(['add', 'edit', 'view', 'review'].includes(button.alias));
       }
     }
+    // Authors send their cases and scripts for review themselves.
+    expect(granted.has('testcase_review') && granted.has('testscript_review')).toBe(true);
     expect(userRoleMenuCodes.some((code) => byCode.get(code)?.menu.alias === 'delete')).toBe(false);
   });
 

@@ -237,8 +237,8 @@ const topMenusOf = (seedMenus: readonly SeedMenu[]): SeedTopMenu[] => [
 ];
 
 /**
- * Grants of the smaller `user` (普通用户) role: every test-management screen with its add, edit and view buttons but
- * no delete (nor extras such as execute or import), 参数管理 read-only, and all of 我的事务 with every button (发起,
+ * Grants of the smaller `user` (普通用户) role: every test-management screen with its add, edit, view and 送审 (review)
+ * buttons but no delete (nor extras such as execute or import), 参数管理 read-only, and all of 我的事务 with every button (发起,
  * 签收, 办理, a leave's 新增), so that anyone can apply for leave and handle what is given to them. Like a Saber grant
  * tree's checked keys, groups are not listed: `menu/routes` adds a granted menu's ancestors.
  */
@@ -248,7 +248,7 @@ const userRoleMenuCodesOf = (seedMenus: readonly SeedMenu[]): string[] => {
     ...screensOf('test').flatMap((menu) => [
       menu.code,
       ...(menu.children ?? [])
-        .filter((button) => ['add', 'edit', 'view'].includes(button.alias))
+        .filter((button) => ['add', 'edit', 'view', 'review'].includes(button.alias))
         .map((button) => button.code),
     ]),
     'param',

@@ -6,7 +6,7 @@ import { badRequest, forbidden } from '../../blade/errors';
 import { formBody } from '../../blade/body';
 import { nextId } from '../../blade/ids';
 import { idField, idListField, operationHandler, type OperationHandler } from '../../blade/operation';
-import { assertCode, assertMenu } from '../../blade/permissions';
+import { assertCode, assertMenu, hasMenu } from '../../blade/permissions';
 import { pageOf, parseDateText, parsePaging, SqlParams, type Paging } from '../../blade/query';
 import { startTicker } from '../../blade/ticker';
 import { scopedRows, scopedWhere, tenantRows } from '../../blade/scope';
@@ -16,6 +16,8 @@ import type { Db } from '../../db/types';
 import {
   claimTask,
   cleanVariables,
+  mayWork,
+  type TaskRow,
   completeTask,
   deleteInstance,
   fireDueTimers,
@@ -24,6 +26,8 @@ import {
   type FlowActor,
 } from '../../flow/engine';
 import { ensureLeaveDeployed, LEAVE_BUSINESS_TABLE, LEAVE_PROCESS_KEY } from '../../flow/leave';
+import { ensureReviewDeployed, REVIEWED, reviewedResourceOf, reviewInstancesOf, type ReviewedResource } from '../../flow/review';
+import { createResourceStore } from '../../blade/crud';
 import { ModelError, readProcessModel } from '../../flow/model';
 import { historyWire, instanceWire, leaveWire, modelWire, processWire, taskWire } from './wire';
 
@@ -37,6 +41,7 @@ import { historyWire, instanceWire, leaveWire, modelWire, processWire, taskWire 
 
 const FLOW = '/api/blade-flow';
 const LEAVE = '/api/blade-desk/process/leave';
+const REVIEW = '/api/blade-desk/process/review';
 /** How often each process looks for due timers. */
 const TICK_MS = 1000;
 
@@ -49,6 +54,7 @@ const MSG = {
   tenantMissing: (tenantId: string) => `租户 ${tenantId} 不存在`,
   leaveDefinition: '请假流程不存在或未部署',
   endBeforeStart: '结束时间不能早于开始时间',
+  reviewMissing: '该流程不是用例或脚本的审核',
 } as const;
 
 type Row = Record<string, unknown>;
@@ -240,7 +246,7 @@ export const flowModule: BladeModule = (app, services) => {
   get(`${FLOW}/manager/list`, async (c) => {
     const user = c.get('user');
     await assertMenu(db, user, 'flow_manager');
-    await ensureLeaveDeployed(db, [user.tenantId]);
+    await ensureShippedDeployed(db, [user.tenantId]);
     const query = c.req.query();
     const params = new SqlParams();
     const where = scopedRows(user, params);
@@ -328,7 +334,7 @@ export const flowModule: BladeModule = (app, services) => {
 
   get(`${FLOW}/work/start-list`, async (c) => {
     const user = c.get('user');
-    await ensureLeaveDeployed(db, [user.tenantId]);
+    await ensureShippedDeployed(db, [user.tenantId]);
     const query = c.req.query();
     const params = new SqlParams();
     const where = [...scopedRows(user, params), 'suspension_state = 1'];
@@ -508,20 +514,91 @@ export const flowModule: BladeModule = (app, services) => {
     );
   });
 
+  // ---- reviews of test cases and scripts (审核流程) ---------------------------------------------------------------
+
+  /**
+   * Who may read a review: its author, whoever has or had one of its tasks, and whoever may open the item's screen
+   * (the item's own data scope then applies).
+   */
+  const mayReadReview = async (user: BladeUser, instance: Row, resource: ReviewedResource) => {
+    if (text(instance.create_user) === user.userId) return true;
+    const scope = scopedWhere(user, {}, 'instance_id = $1', [text(instance.id)]);
+    const tasks = await db.query<TaskRow>(`SELECT assignee, candidate_users, candidate_groups FROM blade_flow_task WHERE ${scope.where}`, scope.values);
+    if (tasks.some((task) => mayWork(task, { userId: user.userId, roleId: user.roleId }))) return true;
+    return hasMenu(db, user, resource);
+  };
+
+  // The item is read as its screen reads it (its labels, its data scope); one store per reviewed resource.
+  const reviewedStores = new Map<ReviewedResource, ReturnType<typeof createResourceStore>>();
+  const reviewedStore = (resource: ReviewedResource) => {
+    const schema = registry.schemaByName(resource);
+    if (!schema) return undefined;
+    if (!reviewedStores.has(resource)) reviewedStores.set(resource, createResourceStore(db, registry, schema));
+    return reviewedStores.get(resource);
+  };
+
+  const reviewFlowOf = async (user: BladeUser, instance: Row) => {
+    const open = await openTasksOf(db, user, text(instance.id));
+    const finished = instance.state === 'running' ? 'unfinished' : 'finished';
+    return {
+      processInstanceId: text(instance.id),
+      processDefinitionId: text(instance.process_definition_id),
+      status: finished,
+      processIsFinished: finished,
+      startTime: text(instance.start_time),
+      endTime: text(instance.end_time),
+      taskName: open.map((task) => text(task.name)).join(','),
+      taskId: open.map((task) => text(task.id)).join(','),
+    };
+  };
+
+  // The item under review (read-only, as its screen shows it) and where its review stands.
+  get(`${REVIEW}/detail`, async (c) => {
+    const user = c.get('user');
+    const instanceId = idField('流程实例编号').safeParse(c.req.query('processInstanceId'));
+    if (!instanceId.success) throw badRequest('请输入流程实例编号');
+    const instance = await instanceOf(db, user, instanceId.data);
+    const resource = reviewedResourceOf(instance.business_table);
+    if (!resource || !instance.business_id) throw badRequest(MSG.reviewMissing);
+    if (!(await mayReadReview(user, instance, resource))) throw forbidden();
+    const record = await reviewedStore(resource)?.detail(user, text(instance.business_id));
+    if (!record) throw badRequest(`${REVIEWED[resource].label}不存在`);
+    return send(c, R.data({ resource, businessId: text(instance.business_id), record, flow: await reviewFlowOf(user, instance) }));
+  });
+
+  // The reviews of one item, newest first: the case or script drawer shows the latest with its history and diagram.
+  get(`${REVIEW}/list`, async (c) => {
+    const user = c.get('user');
+    const resource = c.req.query('resource');
+    if (resource !== 'testcase' && resource !== 'testscript') throw badRequest('resource 只能是 testcase 或 testscript');
+    const businessId = idField('业务编号').safeParse(c.req.query('businessId'));
+    if (!businessId.success) throw badRequest('请输入业务编号');
+    await assertMenu(db, user, resource);
+    const instances = await reviewInstancesOf(db, user, resource, businessId.data);
+    const rows = await Promise.all(instances.map((row) => instanceOf(db, user, row.id)));
+    return send(c, R.data(await Promise.all(rows.map((instance) => reviewFlowOf(user, instance)))));
+  });
+
   // ---- timers ----------------------------------------------------------------------------------------------------
 
   // Each process looks for due timers until the server closes, and advances each instance once.
   if (services.config.scheduler !== false) startTicker(services, 'flow', TICK_MS, () => fireDueTimers(db));
-  services.inBackground?.(deployLeaveEverywhere(db));
+  services.inBackground?.(deployShippedEverywhere(db));
 };
 
-/** Every live tenant gets the leave process (a tenant created later gets it on its first flow call). */
-async function deployLeaveEverywhere(db: Db) {
+/** The processes every tenant ships with: the leave and the review of cases and scripts. */
+async function ensureShippedDeployed(db: Db, tenantIds: readonly string[]) {
+  await ensureLeaveDeployed(db, tenantIds);
+  await ensureReviewDeployed(db, tenantIds);
+}
+
+/** Every live tenant gets the shipped processes (a tenant created later gets them on its first flow call). */
+async function deployShippedEverywhere(db: Db) {
   try {
     const tenants = await db.query<{ tenant_id: string }>('SELECT tenant_id FROM blade_tenant WHERE is_deleted = 0');
-    await ensureLeaveDeployed(db, [...new Set([ADMIN_TENANT, ...tenants.map((tenant) => tenant.tenant_id)])]);
+    await ensureShippedDeployed(db, [...new Set([ADMIN_TENANT, ...tenants.map((tenant) => tenant.tenant_id)])]);
   } catch (error) {
-    console.error('[flow] deploying the leave process failed:', error);
+    console.error('[flow] deploying the shipped processes failed:', error);
   }
 }
 
