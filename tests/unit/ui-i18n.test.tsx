@@ -29,7 +29,7 @@ describe('i18n', () => {
     expect(zhMessages['jobinfo.fields.processorInfo']).toBe('处理器参数');
     expect(zhMessages['jobinfo.help.processorInfo']).toContain('runTestTask');
     expect(schemaMessages([jobInfoSchema], 'en')['jobinfo.help.processorInfo']).toMatch(/^Built-in: runTestTask/);
-    expect(Object.keys(zhMessages).filter((key) => key.startsWith('jobinfo.help.'))).toEqual(['jobinfo.help.processorInfo']);
+    expect(Object.keys(zhMessages).filter((key) => key.startsWith('jobinfo.help.'))).toEqual(['jobinfo.help.processorInfo', 'jobinfo.help.notifyUserIds']);
   });
 
   it("merges a resource folder's messages and its menu name from the registry, not from the app's locale files", () => {
