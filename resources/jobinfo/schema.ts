@@ -225,6 +225,8 @@ export const jobInfoSchema: ResourceSchema = {
       type: 'string',
       label: { zh: '报警用户', en: 'Alert users' },
       help: { zh: '用户编号，多个以逗号分隔：失败达到告警阈值时收到消息', en: 'User ids, comma-separated: they get a message when failures reach the threshold' },
+      // Ids of the tenant's users, checked on save: none is a value valid in every tenant.
+      example: '',
       maxLength: 500,
       section: 'alarm',
       list: false,

@@ -146,7 +146,8 @@ describe('the whole server on a registry of its own', () => {
     const [param] = (await request(`${paramSchema.api}/list?paramKey_equal=gadget.limit`)).body.data.records;
 
     const created = await request(`${base}/submit`, { json: { gadgetCode: 'G-1', gadgetName: '扳手', weight: 3, boughtOn: '2024-05-06', paramId: param.id } });
-    expect(created.body).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+    // The saved row is answered, as BladeX does.
+    expect(created.body).toMatchObject({ code: 200, success: true, data: { id: expect.stringMatching(/^\d+$/), gadgetCode: 'G-1', boughtOn: '2024-05-06' }, msg: '操作成功' });
     const list = await request(`${base}/list?gadgetName=扳`);
     expect(list.body.data).toMatchObject({ total: 1, current: 1 });
     const [row] = list.body.data.records;

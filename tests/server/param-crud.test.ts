@@ -18,7 +18,7 @@ describe('param CRUD', () => {
     const key = `crud.${Date.now()}`;
     const created = await submit({ paramName: '名称', paramKey: key, paramValue: '值', remark: '说明' });
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+    expect(created.body).toMatchObject({ code: 200, success: true, data: { id: expect.stringMatching(/^\d+$/), paramKey: key, paramValue: '值' }, msg: '操作成功' });
 
     const [row] = await findByKey(key);
     expect(row).toMatchObject({ paramName: '名称', paramKey: key, paramValue: '值', remark: '说明' });

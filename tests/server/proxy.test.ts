@@ -56,7 +56,7 @@ describe('proxy mode (BLADE_UPSTREAM)', () => {
       token,
       json: { paramName: '经代理', paramKey: key, paramValue: 'v' },
     });
-    expect(saved.body).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+    expect(saved.body).toMatchObject({ code: 200, success: true, data: { paramKey: key, paramValue: 'v' }, msg: '操作成功' });
     const direct = await call(`/api/blade-system/param/list?paramKey_equal=${key}`, { token: await loginAdmin() });
     expect(direct.body.data.records[0]).toMatchObject({ paramName: '经代理', paramKey: key });
     const missing = await call('/gateway/blade-nothing/x/list', { base: proxy.url, token });

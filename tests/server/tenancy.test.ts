@@ -101,7 +101,8 @@ describe('tenants', () => {
     const { row, revealed } = await createTenant({ tenantName: `全菜单${tag}` });
     expect(row.tenantId).toMatch(/^\d{6}$/);
     expect(row).toMatchObject({ accountNumber: -1, status: 1, packageName: '' });
-    expect(revealed).toEqual({ account: 'admin', password: 'admin' });
+    // Answered once beside the saved row.
+    expect(revealed).toMatchObject({ id: row.id, tenantId: row.tenantId, account: 'admin', password: 'admin' });
     // Never readable later.
     const detail = await call(`${TENANT}/detail?id=${row.id}`, { token: admin });
     expect(detail.text).not.toContain('password');
