@@ -47,11 +47,14 @@ export class BodyMaker {
     readonly prefix: string,
   ) {}
 
-  /** A string no other of this run's values has, starting with the prefix and no longer than `max`. */
+  /**
+   * A string no other of this run's values has, starting with the prefix; where a column is shorter, with its first
+   * two letters, the sequence number, then as much of the rest as fits.
+   */
   text(max = 255): string {
-    const value = `${this.prefix}_${(this.sequence++).toString(36)}`;
-    if (value.length > max) throw new CannotBuild(`a value of at most ${max} characters cannot carry the prefix ${this.prefix}`);
-    return value;
+    const sequence = (this.sequence++).toString(36);
+    const value = `${this.prefix}_${sequence}`;
+    return value.length <= max ? value : `${this.prefix.slice(0, 2)}${sequence}${this.prefix.slice(2).replace(/^_/, '')}`.slice(0, max);
   }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
@@ -132,7 +135,10 @@ export class BodyMaker {
     }
   }
 
-  /** A valid body for a new row of `schema`, child lists with one row each. */
+  /**
+   * A valid body for a new row of `schema`: its required fields and the field it is found by, child lists with one
+   * row each. Optional fields stay out: the fewer values, the fewer rows of the gateway the body depends on.
+   */
   async body(schema: ResourceSchema): Promise<Row> {
     const body = await this.values(schema, schema.fields);
     for (const child of schema.children ?? []) {
@@ -145,8 +151,9 @@ export class BodyMaker {
   private async values(schema: ResourceSchema, fields: readonly FieldSchema[]): Promise<Row> {
     const values: Row = {};
     const byName = new Map(fields.map((field) => [field.name, field]));
+    const key = keyFieldOf(schema);
     for (const [index, field] of writableFields(fields).entries()) {
-      if (field.form === false && !field.required) continue;
+      if (!field.required && field !== key) continue;
       let value: unknown;
       if (field.ref) {
         const isTreeParent = schema.tree?.parentField === field.name && field.ref.resource === schema.name;
