@@ -138,12 +138,23 @@ export async function runContract(options: ContractOptions): Promise<ContractRun
     group: string,
     name: string,
     path: string,
-    init: { method?: 'GET' | 'POST'; json?: unknown; headers?: Record<string, string>; shape?: Shape; enveloped?: boolean; also?: (answer: Answer) => string[] } = {},
+    init: {
+      method?: 'GET' | 'POST';
+      json?: unknown;
+      headers?: Record<string, string>;
+      shape?: Shape;
+      enveloped?: boolean;
+      also?: (answer: Answer) => string[];
+      /** The path as reports show it (credentials masked), when it differs from the one called. */
+      shown?: string;
+    } = {},
   ): Promise<{ answer: Answer; check: Check }> {
     const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
+    const called = path;
+    path = init.shown ?? path;
     let answer: Answer;
     try {
-      answer = await gateway.call(path, { method, json: init.json, headers: init.headers });
+      answer = await gateway.call(called, { method, json: init.json, headers: init.headers });
     } catch (error) {
       const failed = record({ group, name, method, path, outcome: 'differs', details: [`no answer: ${(error as Error).message}`], ms: 0 });
       return { answer: { status: 0, body: undefined, text: '', ms: 0 }, check: failed };
@@ -180,11 +191,18 @@ export async function runContract(options: ContractOptions): Promise<ContractRun
     scope: 'all',
     type: 'account',
   });
+  /** Reports never show a credential: the password's hash and the refresh token are masked. */
+  const masked = (query: URLSearchParams) => {
+    const shown = new URLSearchParams(query);
+    for (const name of ['password', 'refresh_token']) if (shown.has(name)) shown.set(name, '***');
+    return `/api/blade-auth/oauth/token?${shown.toString().replaceAll('%2A', '*')}`;
+  };
   const tokenShape: Shape = (body) => rowDifferences(body, TOKEN_FIELDS, 'answer');
   const login = await check('auth', 'login', `/api/blade-auth/oauth/token?${loginQuery}`, {
     method: 'POST',
     headers: tokenHeaders,
     enveloped: false,
+    shown: masked(loginQuery),
     shape: tokenShape,
   });
   const tokens = login.answer.body as { access_token?: string; refresh_token?: string } | undefined;
@@ -202,6 +220,7 @@ export async function runContract(options: ContractOptions): Promise<ContractRun
   });
   const refreshed = await check('auth', 'refresh', `/api/blade-auth/oauth/token?${refreshQuery}`, {
     method: 'POST',
+    shown: masked(refreshQuery),
     enveloped: false,
     shape: tokenShape,
   });

@@ -44,13 +44,18 @@ const COLOURS: Record<Outcome, string> = { ok: '#237804', differs: '#ad6800', mi
 
 export function htmlOf(run: ContractRun): string {
   const counts = countsOf(run);
-  const rows = run.checks
+  const rowsOf = (checks: Check[]) => checks
     .map(
       (check) =>
         `<tr><td style="color:${COLOURS[check.outcome]};font-weight:bold">${check.outcome}</td><td>${escape(check.group)}</td><td>${escape(check.name)}</td>` +
         `<td><code>${check.method} ${escape(check.path)}</code></td><td>${check.details.map((detail) => `<div>${escape(detail)}</div>`).join('')}</td><td>${check.ms}</td></tr>`,
     )
     .join('\n');
+  const head = '<thead><tr><th>Outcome</th><th>Group</th><th>Check</th><th>Call</th><th>Details</th><th>ms</th></tr></thead>';
+  const failing = run.checks.filter((check) => check.outcome === 'differs' || check.outcome === 'missing');
+  const differences = failing.length
+    ? `<h2>Differences</h2><table>${head}<tbody>\n${rowsOf(failing)}\n</tbody></table>`
+    : '<h2>Differences</h2><p>None: every endpoint answered as our providers read it.</p>';
   const created = run.created.length
     ? `<h2>Rows created</h2><ul>${run.created.map((row) => `<li>${escape(row.resource)} ${escape(row.id)}: ${row.removed ? 'removed' : '<b>NOT removed</b>'}</li>`).join('')}</ul>`
     : '';
@@ -61,10 +66,12 @@ export function htmlOf(run: ContractRun): string {
 <h1>Contract report</h1>
 <p>Gateway <code>${escape(run.gateway)}</code>, tenant ${escape(run.tenantId)}, account ${escape(run.account)}, ${run.write ? `read and write (prefix ${escape(run.prefix)})` : 'read-only'}, started ${escape(run.startedAt)}.</p>
 <p><b>${counts.ok}</b> ok, <b>${counts.differs}</b> differ, <b>${counts.missing}</b> missing, <b>${counts.skipped}</b> skipped.</p>
-<table><thead><tr><th>Outcome</th><th>Group</th><th>Check</th><th>Call</th><th>Details</th><th>ms</th></tr></thead><tbody>
-${rows}
-</tbody></table>
+${differences}
 ${created}
+<h2>Every check</h2>
+<table>${head}<tbody>
+${rowsOf(run.checks)}
+</tbody></table>
 </body></html>
 `;
 }

@@ -13,7 +13,7 @@ import { registry } from '../../resources/schemas';
 import { isWritable } from '../contract-kit/bodies';
 import { runContract, type Check } from '../contract-kit/kit';
 import { writeReports } from '../contract-kit/report';
-import { call, loginAdmin, serverUrl } from './client';
+import { call, loginAdmin, md5, serverUrl } from './client';
 import { ADMIN_PASSWORD } from './fixtures';
 
 /** The contract kit QA points at a gateway, pointed at our own server (all ok) and at a gateway that answers otherwise. */
@@ -46,6 +46,11 @@ describe('the contract kit against our own server', () => {
       expect(lines.some((line) => line.startsWith(`ok      ${expected}`)), expected).toBe(true);
     }
     expect(lines.some((line) => / (submit|update|remove):/.test(line)), 'read-only makes no write').toBe(false);
+    // A report is shared: it never shows the password's hash (what the gateway takes as the password) or a token.
+    for (const text of [stdout, readFileSync(junit, 'utf8'), readFileSync(htmlPath, 'utf8')]) {
+      expect(text).not.toContain(md5(ADMIN_PASSWORD));
+      expect(text).not.toMatch(/refresh_token=(?!\*\*\*)/);
+    }
 
     const suites = xml(readFileSync(junit, 'utf8'));
     expect(suites.querySelector('parsererror')).toBeNull();
@@ -57,6 +62,7 @@ describe('the contract kit against our own server', () => {
     const page = html(readFileSync(htmlPath, 'utf8'));
     expect(page.querySelectorAll('tbody tr').length).toBe(lines.length);
     expect(page.body.textContent).toContain('read-only');
+    expect(page.body.textContent).toContain('None: every endpoint answered as our providers read it.');
   }, 120_000);
 
   it('--write adds, reads, updates and removes a prefixed row of every writable resource, and leaves none behind', async () => {
@@ -166,6 +172,11 @@ describe('the contract kit against a gateway that answers otherwise', () => {
       writeReports(run, { junit, html: join(reportDir, 'fake', 'report.html') });
       const failures = [...xml(readFileSync(junit, 'utf8')).querySelectorAll('failure')].map((failure) => failure.getAttribute('type'));
       expect(failures.sort()).toEqual(['differs', 'differs', 'differs', 'differs', 'missing']);
+      // The HTML lists the differences first, each with what differs.
+      const page = html(readFileSync(join(reportDir, 'fake', 'report.html'), 'utf8'));
+      const differences = [...page.querySelectorAll('table')][0].querySelectorAll('tbody tr');
+      expect([...differences].map((row) => row.textContent)).toContainEqual(expect.stringContaining('data[].id is number, expected string'));
+      expect(differences).toHaveLength(5);
     } finally {
       await gateway.close();
     }
