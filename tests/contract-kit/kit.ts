@@ -305,9 +305,9 @@ export async function runContract(options: ContractOptions): Promise<ContractRun
       const answered = isObject(submitted.answer.body) && isObject(submitted.answer.body.data) ? submitted.answer.body.data.id : undefined;
       const id = answered !== undefined ? String(answered) : (await findById(key ? body[key.name] : undefined))[0]?.id;
       if (id === undefined) {
-        if (submitted.check.outcome === 'ok') submitted.check.details.push('the saved row is neither answered nor found by its key field');
-        submitted.check.outcome = 'differs';
-        return;
+        if (submitted.check.outcome !== 'ok') return;
+        const details = ['the saved row is neither answered (data.id) nor found by its key field'];
+        return void record({ group: schema.name, name: 'saved row', method: 'GET', path: `${schema.api}/${endpoints.list}`, outcome: 'differs', details, ms: 0 });
       }
       created = { resource: schema.name, id: String(id), removed: false };
       run.created.push(created);
@@ -324,10 +324,12 @@ export async function runContract(options: ContractOptions): Promise<ContractRun
       const removed = await check(schema.name, 'remove', `${schema.api}/${endpoints.remove}?ids=${encodeURIComponent(created.id)}`, { method: 'POST' });
       if (removed.check.outcome === 'ok') {
         created.removed = true;
-        const left = key ? await findById(changed[key.name]) : [];
-        if (left.length) {
-          removed.check.outcome = 'differs';
-          removed.check.details.push(`the list still answers the row ${created.id}`);
+        if (key) {
+          const value = changed[key.name];
+          const gone = `${schema.api}/${endpoints.list}?${key.name}_equal=${encodeURIComponent(String(value))}&current=1&size=10`;
+          await check(schema.name, 'removed row gone', gone, {
+            shape: (data) => (recordsOf(data).some((row) => String(row.id) === created!.id) ? [`the list still answers the row ${created!.id}`] : []),
+          });
         }
       }
     } finally {

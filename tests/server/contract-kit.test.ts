@@ -98,7 +98,9 @@ describe('the contract kit against our own server', () => {
  * A gateway that answers like BladeX except where a test wants otherwise: a captcha, a token for the captcha grant, a
  * menu whose id is a number, no top menus (404), a parameter list without `paramKey` and a parameter select refused.
  */
-function fakeGateway(): Promise<{ url: string; tokenRequests: { query: URLSearchParams; headers: IncomingMessage['headers'] }[]; close: () => Promise<void> }> {
+type Route = (url: URL, request: IncomingMessage) => [number, unknown];
+
+function fakeGateway(routes: Record<string, Route> = {}): Promise<{ url: string; tokenRequests: { query: URLSearchParams; headers: IncomingMessage['headers'] }[]; close: () => Promise<void> }> {
   const tokenRequests: { query: URLSearchParams; headers: IncomingMessage['headers'] }[] = [];
   const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
   const answer = (response: ServerResponse, status: number, body: unknown) => {
@@ -107,6 +109,8 @@ function fakeGateway(): Promise<{ url: string; tokenRequests: { query: URLSearch
   };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://gateway');
+    const route = routes[url.pathname];
+    if (route) return answer(response, ...route(url, request));
     switch (url.pathname) {
       case '/api/blade-auth/oauth/captcha':
         return answer(response, 200, { key: 'k1', image: `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}` });
@@ -181,4 +185,44 @@ describe('the contract kit against a gateway that answers otherwise', () => {
       await gateway.close();
     }
   });
+
+  it('--write removes the row it created when a later step fails', async () => {
+    const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
+    const removed: string[] = [];
+    let submits = 0;
+    const row = { id: '77', paramName: 'n', paramKey: 'k', paramValue: 'v', remark: null };
+    const gateway = await fakeGateway({
+      '/api/blade-system/menu/buttons': () => [200, ok([{ code: 'param', children: ['add', 'edit', 'delete'].map((alias) => ({ code: `param_${alias}` })) }])],
+      '/api/blade-system/menu/routes': () => [200, ok([{ id: '1', parentId: '0', code: 'param', name: '参数管理', path: '/system/param', source: 'setting', sort: 1 }])],
+      '/api/blade-system/param/list': () => [200, ok({ records: [row], total: 1 })],
+      '/api/blade-system/param/select': () => [200, ok([row])],
+      // The add answers the saved row; the update fails, and so does the first remove.
+      '/api/blade-system/param/submit': () => (++submits === 1 ? [200, ok(row)] : [200, { code: 500, success: false, data: null, msg: '服务器异常' }]),
+      '/api/blade-system/param/remove': (url) => {
+        removed.push(url.searchParams.get('ids') ?? '');
+        return removed.length === 1 ? [200, { code: 500, success: false, data: null, msg: '服务器异常' }] : [200, ok(null)];
+      },
+    });
+    try {
+      const run = await runContract({
+        gateway: gateway.url,
+        tenantId: '000000',
+        account: 'qa',
+        password: 'secret',
+        registry: createRegistry([paramSchema], { dictionaries: [] }),
+        write: true,
+        prefix: 'CK_fake',
+      });
+      const outcome = (name: string) => run.checks.find((check) => check.group === 'param' && check.name === name)?.outcome;
+      expect(outcome('submit')).toBe('ok');
+      expect(outcome('update')).toBe('differs');
+      expect(outcome('remove')).toBe('differs');
+      // Removed once by the run, once more on the way out.
+      expect(removed).toEqual(['77', '77']);
+      expect(run.created).toEqual([{ resource: 'param', id: '77', removed: true }]);
+    } finally {
+      await gateway.close();
+    }
+  });
 });
+
