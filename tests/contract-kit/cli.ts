@@ -38,25 +38,48 @@ if (values.help || !values.gateway || !values.account) {
   process.exit(values.help ? 0 : 2);
 }
 
-/** A line read from the terminal; `hidden` does not echo it (a password). */
-async function ask(question: string, hidden = false): Promise<string> {
+/** A line read from the terminal. */
+async function ask(question: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error(`${question.trim()} needs a terminal (or CONTRACT_PASSWORD for the password)`);
   const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-  if (hidden) {
-    const output = prompt as unknown as { _writeToOutput: (text: string) => void };
-    output._writeToOutput = (text: string) => {
-      if (text.startsWith(question)) process.stderr.write(question);
-    };
-  }
   try {
     return (await prompt.question(question)).trim();
   } finally {
     prompt.close();
-    if (hidden) process.stderr.write('\n');
   }
 }
 
-const password = process.env.CONTRACT_PASSWORD ?? (await ask('password: ', true));
+/** A line typed on the terminal without echoing it (a password). */
+function askHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) return Promise.reject(new Error('the password needs a terminal (or CONTRACT_PASSWORD)'));
+  process.stderr.write(question);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding('utf8');
+  let typed = '';
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003') return done(new Error('interrupted'));
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+const password = process.env.CONTRACT_PASSWORD ?? (await askHidden('password: '));
 const junit = resolve(values.junit);
 const html = resolve(values.html);
 
