@@ -224,5 +224,27 @@ describe('the contract kit against a gateway that answers otherwise', () => {
       await gateway.close();
     }
   });
-});
 
+  it('a refused login is a difference, and the run stops there with what the gateway said', async () => {
+    const gateway = await fakeGateway({
+      '/api/blade-auth/oauth/token': () => [400, { error_code: 400, error_description: '用户名或密码错误' }],
+    });
+    try {
+      const run = await runContract({
+        gateway: gateway.url,
+        tenantId: '000000',
+        account: 'qa',
+        password: 'wrong',
+        registry: createRegistry([paramSchema], { dictionaries: [] }),
+      });
+      expect(run.checks.map((check) => [check.name, check.outcome])).toEqual([
+        ['login', 'differs'],
+        ['every other check', 'skipped'],
+      ]);
+      expect(run.checks[0].details).toContain('HTTP 400 instead of 200');
+      expect(run.checks[1].details).toEqual(['no session (the gateway said: 用户名或密码错误)']);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
