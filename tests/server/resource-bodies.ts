@@ -2,11 +2,11 @@ import { expect } from 'vitest';
 import { schemaByName } from '../../resources/schemas';
 import {
   endpointsOf,
-  operationOf,
   type ChildRowsSchema,
   type FieldSchema,
   type ResourceSchema,
 } from '../../resources/types';
+import { isWritable, writableFields } from '../contract-kit/bodies';
 import { call, login, loginAdmin, type Answer } from './client';
 import { OTHER_TENANT, TESTER } from './fixtures';
 
@@ -32,13 +32,8 @@ export const uniqueText = (prefix = 'r') => `${prefix}${runTag}${(sequence++).to
 const url = (schema: ResourceSchema, endpoint: keyof ReturnType<typeof endpointsOf>) =>
   `${schema.api}/${endpointsOf(schema)[endpoint]}`;
 
-/** Fields a request body may carry: stored and not server-maintained. */
-export const writableFields = (fields: readonly FieldSchema[]) =>
-  fields.filter((field) => !field.readOnly && (!field.virtual || field.writeOnly));
-
-/** Declared with add, edit and delete, and not read-only: the generic write path is open. */
-export const isWritable = (schema: ResourceSchema) =>
-  !schema.readOnly && ['add', 'edit', 'delete'].every((alias) => operationOf(schema, alias));
+// What may be written is the contract kit's rule too: one definition for both.
+export { isWritable, writableFields } from '../contract-kit/bodies';
 
 /** The unique (else the first required, else the first) string field: what a list filter finds a row by. */
 export function keyFieldOf(schema: ResourceSchema): FieldSchema {
