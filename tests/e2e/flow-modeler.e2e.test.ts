@@ -71,12 +71,6 @@ describe('模型设计: a process drawn, deployed and run', () => {
   it('is drawn with real clicks, refused until every step has someone, saved and deployed', async () => {
     const { product, page: admin } = opened;
     const [{ real_name: adminName }] = await product.server.db.query<{ real_name: string }>("SELECT real_name FROM blade_user WHERE account = 'admin' AND tenant_id = '000000'");
-    // The applicant's role (普通用户) gets 我的事务, as an administrator would grant it.
-    await product.server.db.query(
-      `INSERT INTO blade_role_menu (id, menu_id, role_id)
-       SELECT 1990000000000200000 + row_number() OVER (ORDER BY m.id), m.id, r.id FROM blade_menu m, blade_role r
-       WHERE r.role_alias = 'user' AND r.tenant_id = '000000' AND m.is_deleted = 0 AND (m.code = 'work' OR m.code LIKE 'work\\_%')`,
-    );
     await loginAs(admin, product);
 
     // The model list, empty, with 新增.

@@ -6,6 +6,7 @@ import { productRegistry } from './productRegistry';
 describe('我的事务: where a row opens and how many days a leave takes', () => {
   it('reads the form route of a category from the flow dictionary’s remark, and gives the others the generic form', () => {
     expect(flowRouteKeyOf(productRegistry, 'flow_1')).toBe('leave');
+    expect(flowRouteKeyOf(productRegistry, 'flow_3')).toBe('review');
     // 报销流程 names a route no form has; an unknown category and none at all have no form of their own either.
     expect(flowRouteKeyOf(productRegistry, 'flow_2')).toBe('generic');
     expect(flowRouteKeyOf(productRegistry, 'flow_9')).toBe('generic');

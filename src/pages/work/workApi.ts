@@ -135,7 +135,7 @@ export function useLeaveDetail(businessId: string | undefined) {
 }
 
 /** The route keys that have forms of their own; any other process gets the generic form. */
-const FORM_ROUTE_KEYS = new Set(['leave']);
+const FORM_ROUTE_KEYS = new Set(['leave', 'review']);
 export const GENERIC_ROUTE_KEY = 'generic';
 
 /**
