@@ -179,6 +179,11 @@ export interface OperationSchema {
   /** Antd icon name of the seeded button. */
   icon?: string;
   /**
+   * The button's permission code where BladeX names it otherwise than `<permissionCode>_<alias>` (its seed has
+   * `data_scope_setting`, `user_reset`), so that BladeX's own clients and a real BladeX database meet the same code.
+   */
+  code?: string;
+  /**
    * Values the operation asks for in a dialog before the call, sent as query parameters beside the ids (BladeX's
    * tenant `setting`: accountNumber, expireTime). With one row chosen the dialog starts from its detail.
    */
@@ -385,4 +390,9 @@ export function operationOf(schema: ResourceSchema, alias: string): OperationSch
 /** The permission code of a button: `<permissionCode>_<alias>`, dashes in the alias written `_`. */
 export function buttonCode(permissionCode: string, alias: string): string {
   return `${permissionCode}_${alias.replace(/-/g, '_')}`;
+}
+
+/** The permission code of a resource's operation: its declared `code`, else `<permissionCode>_<alias>`. */
+export function operationCode(schema: ResourceSchema, alias: string): string {
+  return operationOf(schema, alias)?.code ?? buttonCode(schema.permissionCode, alias);
 }

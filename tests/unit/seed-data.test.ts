@@ -118,11 +118,13 @@ describe('seed menus', () => {
     expect(seedMenus.every((menu) => menu.category === 1)).toBe(true);
   });
 
-  it('names every button <menuCode>_<alias> with dashes as underscores, unique per screen', () => {
+  it('names every button <menuCode>_<alias> with dashes as underscores (or as BladeX names it), unique per screen', () => {
     expect(buttons.length).toBeGreaterThan(100);
+    const declaredCode = (screenCode: string | undefined, alias: string) =>
+      resourceSchemas.find((schema) => schema.permissionCode === screenCode)?.operations.find((operation) => operation.alias === alias)?.code;
     for (const { menu, parent } of buttons) {
       expect(menu.alias).toMatch(/^[a-z]+(-[a-z]+)*$/);
-      expect(menu.code).toBe(`${parent?.code}_${menu.alias.replace(/-/g, '_')}`);
+      expect(menu.code).toBe(declaredCode(parent?.code, menu.alias) ?? `${parent?.code}_${menu.alias.replace(/-/g, '_')}`);
     }
     for (const { menu } of screens) {
       const aliases = aliasesOf(menu.code);
@@ -154,7 +156,9 @@ describe('seed menus', () => {
     expect(aliasesOf('jobserver')).toEqual(expect.arrayContaining([...crud, 'sync']));
     expect(aliasesOf('tenant')).toEqual(expect.arrayContaining([...crud, 'recycle', 'pass']));
     expect(aliasesOf('user')).toEqual(expect.arrayContaining([...crud, 'reset-password', 'unlock', 'audit']));
-    expect(byCode.has('user_reset_password')).toBe(true);
+    // BladeX's own button codes, which its clients (Saber) check.
+    for (const code of ['user_reset', 'data_scope_setting', 'api_scope_setting']) expect(byCode.has(code), code).toBe(true);
+    for (const code of ['user_reset_password', 'datascope_setting', 'apiscope_setting']) expect(byCode.has(code), code).toBe(false);
     expect(aliasesOf('task')).toContain('execute');
     expect(aliasesOf('oss')).toContain('enable');
   });

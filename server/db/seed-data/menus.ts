@@ -4,8 +4,9 @@
  *
  * Conventions (as BladeX/Saber seed them):
  * - category 1 = menu (a screen, or a group of screens), category 2 = button (always a leaf under its screen);
- * - a button's code is `<menuCode>_<alias>` with `-` in the alias written `_` (`user_reset_password`, alias
- *   `reset-password`); the front end checks `permission[code]`;
+ * - a button's code is `<menuCode>_<alias>` with `-` in the alias written `_` (`tenant_package_setting`, alias
+ *   `package-setting`) unless BladeX names it otherwise (the operation's `code`, such as `user_reset`); the front end
+ *   checks `permission[code]`;
  * - action (dict `button_func`): 0 none (menus), 1 toolbar, 2 row operation, 3 both;
  * - isOpen 1 same window, 2 new window;
  * - `source` is the name of an `@ant-design/icons` component; the front end maps the name to the icon.
@@ -40,8 +41,8 @@ export interface SeedTopMenu {
   menuCodes: string[];
 }
 
-/** [alias, name, action, icon] of a button. */
-type ButtonSpec = readonly [alias: string, name: string, action: number, source: string];
+/** [alias, name, action, icon, code] of a button; the code defaults to `<menuCode>_<alias>`. */
+type ButtonSpec = readonly [alias: string, name: string, action: number, source: string, code?: string];
 
 const ADD: ButtonSpec = ['add', '新增', 1, 'PlusOutlined'];
 const EDIT: ButtonSpec = ['edit', '修改', 2, 'EditOutlined'];
@@ -63,8 +64,8 @@ function screen(
   const menu: SeedMenu = { code, name, alias: 'menu', path, source, category: 1, action: 0, isOpen: 1, sort };
   if (remark) menu.remark = remark;
   if (buttons.length > 0) {
-    menu.children = buttons.map(([alias, buttonName, action, icon], index) => ({
-      code: buttonCode(code, alias),
+    menu.children = buttons.map(([alias, buttonName, action, icon, ownCode], index) => ({
+      code: ownCode ?? buttonCode(code, alias),
       name: buttonName,
       alias,
       path: `${path}/${alias}`,
@@ -169,6 +170,7 @@ export function resourceScreen(schema: ResourceSchema): SeedMenu {
     operation.label.zh,
     ACTION_OF_PLACEMENT[operation.placement],
     operation.icon ?? 'AppstoreOutlined',
+    operation.code,
   ]);
   const sort = schema.menu?.sort ?? 99;
   return screen(schema.permissionCode, schema.title.zh, schema.route, schema.menu?.icon ?? 'AppstoreOutlined', sort, buttons);
