@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedDictsOf } from '../../server/db/seed-data/dicts';
 import { registry } from '../../resources/schemas';
 import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
+import { antdIconOfBladexSource } from '../../resources/menuIcons';
 import { resourceSchemas } from '../../resources/schemas';
 
 const seedDicts = seedDictsOf(registry.dictionaries);
@@ -163,12 +164,23 @@ describe('seed menus', () => {
     expect(aliasesOf('oss')).toContain('enable');
   });
 
-  it('uses existing @ant-design/icons component names as icons', () => {
+  it("stores BladeX's icon classes for menus (its own for its screens) and @ant-design/icons names for buttons", () => {
     const icons = AntdIcons as unknown as Record<string, unknown>;
-    for (const { menu } of all) {
+    for (const { menu } of buttons) {
       expect(menu.source, menu.code).toMatch(/Outlined$/);
       expect(icons[menu.source], `${menu.code}: ${menu.source}`).toBeTruthy();
     }
+    // Every menu's icon is drawn: a stock class with an antd icon, or (no stock class for it) the antd name itself.
+    for (const { menu } of screens) {
+      const drawn = menu.source.startsWith('iconfont ') ? antdIconOfBladexSource(menu.source) : menu.source;
+      expect(icons[drawn ?? ''], `${menu.code}: ${menu.source}`).toBeTruthy();
+    }
+    expect(byCode.get('system')?.menu.source).toBe('iconfont iconicon_setting');
+    expect(byCode.get('user')?.menu.source).toBe('iconfont iconicon_principal');
+    expect(byCode.get('dept')?.menu.source).toBe('iconfont iconicon_group');
+    expect(byCode.get('tenant')?.menu.source).toBe('iconfont icon-quanxian');
+    expect(screens.filter(({ menu }) => menu.source.startsWith('iconfont ')).length).toBeGreaterThan(screens.length * 0.8);
+    for (const top of seedTopMenus) expect(icons[antdIconOfBladexSource(top.source) ?? top.source], top.code).toBeTruthy();
   });
 
   it('has unique sort numbers among siblings and opens everything in the same window', () => {
