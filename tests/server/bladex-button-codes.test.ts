@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry, resourceSchemas } from '../../resources/schemas';
 import { runMigrations } from '../../server/db/migrate';
@@ -80,5 +80,30 @@ describe('the migration of an existing database', () => {
     await db.query('DELETE FROM blade_migration WHERE name = $1', [MIGRATION]);
     expect(await runMigrations(db)).toEqual([MIGRATION]);
     for (const [earlier, bladex] of Object.entries(BLADEX_CODES)) expect(await menuIdOf(bladex), bladex).toEqual([ids[earlier]]);
+  });
+
+  it("gives BladeX's menus BladeX's icon classes, the seed's own, where the earlier antd name is still stored", async () => {
+    const ICONS = '026_bladex_menu_icons.sql';
+    const sourceOf = async (code: string) =>
+      (await db.query<{ source: string }>('SELECT source FROM blade_menu WHERE code = $1 AND category = 1 AND is_deleted = 0', [code]))[0]?.source;
+    const seeded = new Map<string, string>();
+    const walk = (menu: (typeof menus)[number]) => {
+      if (menu.category === 1) seeded.set(menu.code, menu.source);
+      menu.children?.forEach(walk);
+    };
+    menus.forEach(walk);
+    // As the earlier seed left them: antd names; an administrator chose another icon for the users' menu.
+    const earlier = { system: 'SettingOutlined', dept: 'ApartmentOutlined', work_done: 'CheckSquareOutlined', user: 'GlobalOutlined' };
+    for (const [code, source] of Object.entries(earlier)) await db.query('UPDATE blade_menu SET source = $1 WHERE code = $2 AND category = 1', [source, code]);
+    await db.query('DELETE FROM blade_migration WHERE name = $1', [ICONS]);
+    expect(await runMigrations(db)).toEqual([ICONS]);
+    for (const code of ['system', 'dept', 'work_done']) expect(await sourceOf(code), code).toBe(seeded.get(code));
+    expect(await sourceOf('system')).toBe('iconfont iconicon_setting');
+    expect(await sourceOf('user')).toBe('GlobalOutlined');
+    // Every class the migration writes is the one the seed gives that menu now.
+    const sql = readFileSync(new URL(`../../server/db/migrations/${ICONS}`, import.meta.url), 'utf8');
+    const pairs = [...sql.matchAll(/\('(\w+)', '\w+', '([^']+)'\)/g)];
+    expect(pairs.length).toBeGreaterThan(30);
+    for (const [, code, source] of pairs) expect(seeded.get(code), code).toBe(source);
   });
 });
