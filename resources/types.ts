@@ -130,9 +130,10 @@ export interface FieldSchema {
   /** Derived by the server (a join, a computed value): no column of its own. */
   virtual?: boolean;
   /**
-   * Stored, never answered (a password, a secret): no read returns, filters or sorts by it; the form starts it empty,
-   * and an update that leaves it empty keeps the stored value. With `virtual` it is not stored either (a password's
-   * confirmation, checked with `rules.sameAs`).
+   * Stored, never answered (a password, a secret): no read returns, filters or sorts by it; a detail answers
+   * `SECRET_MASK` in its place when one is stored (BladeX's clients require the value in their edit forms), and an
+   * update that leaves it empty or sends the mask keeps the stored value. With `virtual` it is not stored either (a
+   * password's confirmation, checked with `rules.sameAs`).
    */
   writeOnly?: boolean;
   /** Written on insert only: the edit form shows it as text, and an update that changes it is refused (`<label>不可修改`). */
@@ -178,6 +179,11 @@ export interface OperationSchema {
   confirm?: LocalizedText;
   /** Antd icon name of the seeded button. */
   icon?: string;
+  /**
+   * The button's permission code where BladeX names it otherwise than `<permissionCode>_<alias>` (its seed has
+   * `data_scope_setting`, `user_reset`), so that BladeX's own clients and a real BladeX database meet the same code.
+   */
+  code?: string;
   /**
    * Values the operation asks for in a dialog before the call, sent as query parameters beside the ids (BladeX's
    * tenant `setting`: accountNumber, expireTime). With one row chosen the dialog starts from its detail.
@@ -382,7 +388,15 @@ export function operationOf(schema: ResourceSchema, alias: string): OperationSch
   return schema.operations.find((operation) => operation.alias === alias);
 }
 
+/** What a detail answers for a stored write-only value, and what a submit sends to keep it. */
+export const SECRET_MASK = '******';
+
 /** The permission code of a button: `<permissionCode>_<alias>`, dashes in the alias written `_`. */
 export function buttonCode(permissionCode: string, alias: string): string {
   return `${permissionCode}_${alias.replace(/-/g, '_')}`;
+}
+
+/** The permission code of a resource's operation: its declared `code`, else `<permissionCode>_<alias>`. */
+export function operationCode(schema: ResourceSchema, alias: string): string {
+  return operationOf(schema, alias)?.code ?? buttonCode(schema.permissionCode, alias);
 }

@@ -20,7 +20,10 @@ export const apiScopeSchema: ResourceSchema = {
   route: '/authority/apiscope',
   menu: { parent: 'authority', icon: 'ApiOutlined', sort: 3 },
   permissionCode: 'apiscope',
-  operations: [...CRUD, { alias: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row', icon: 'SettingOutlined' }],
+  operations: [
+    ...CRUD,
+    { alias: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row', icon: 'SettingOutlined', code: 'api_scope_setting' },
+  ],
   form: { mode: 'modal', width: '50%' },
   defaultSort: { column: 'create_time', order: 'asc' },
   fields: [

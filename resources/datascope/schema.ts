@@ -21,7 +21,10 @@ export const dataScopeSchema: ResourceSchema = {
   route: '/authority/datascope',
   menu: { parent: 'authority', icon: 'FilterOutlined', sort: 2 },
   permissionCode: 'datascope',
-  operations: [...CRUD, { alias: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row', icon: 'SettingOutlined' }],
+  operations: [
+    ...CRUD,
+    { alias: 'setting', label: { zh: '权限配置', en: 'Configure' }, placement: 'row', icon: 'SettingOutlined', code: 'data_scope_setting' },
+  ],
   form: { mode: 'modal', width: '50%' },
   defaultSort: { column: 'create_time', order: 'asc' },
   fields: [

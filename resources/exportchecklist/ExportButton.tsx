@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../providers/access';
 import { toBladeFilters } from '../../providers/blade-query';
-import { buttonCode, operationOf, type ResourceSchema } from '../types';
+import { operationCode, operationOf, type ResourceSchema } from '../types';
 import { downloadFile } from '../../providers/download';
 
 /** 导出: the list with the screen's current filters, as `.xlsx` (shown with the `export` button only). */
@@ -14,7 +14,7 @@ export function ExportButton({ schema, filters }: { schema: ResourceSchema; filt
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const operation = operationOf(schema, 'export');
-  if (!operation?.path || !hasPermission(buttonCode(schema.permissionCode, 'export'))) return null;
+  if (!operation?.path || !hasPermission(operationCode(schema, 'export'))) return null;
   const run = async () => {
     setBusy(true);
     try {

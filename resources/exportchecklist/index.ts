@@ -3,7 +3,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { Typography } from 'antd';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
 import { hasPermission } from '../../providers/access';
-import { buttonCode } from '../types';
+import { operationCode } from '../types';
 import { downloadFile } from '../../providers/download';
 import { ExportButton } from './ExportButton';
 import { exportChecklistSchema } from './schema';
@@ -14,7 +14,7 @@ const ui: ResourceUiDescriptor = {
   columns: {
     fileName: {
       render: (value: unknown, record: BaseRecord) =>
-        hasPermission(buttonCode(exportChecklistSchema.permissionCode, 'download'))
+        hasPermission(operationCode(exportChecklistSchema, 'download'))
           ? createElement(
               Typography.Link,
               { onClick: () => void downloadFile(`${exportChecklistSchema.api}/download`, { id: record.id }, String(value)).catch(() => undefined) },

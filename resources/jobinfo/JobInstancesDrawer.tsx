@@ -7,7 +7,7 @@ import type { BladeMeta } from '../../providers/data';
 import { RUN_STATUS_COLORS } from '../task/runDisplay';
 import { isActive, toRunStatus } from '../task/runStatus';
 import { TaskRecordRunLink } from '../taskrecord/TaskRecordRunLink';
-import { buttonCode } from '../types';
+import { operationCode } from '../types';
 import { JobRunStatusTag } from './JobRunStatusTag';
 import { JOB_TRIGGER_TYPE_OPTIONS } from './schema';
 import type { RecordViewProps } from '../../src/components/crud/descriptor';
@@ -70,7 +70,7 @@ export default function JobInstancesDrawer({ schema, id, onClose }: RecordViewPr
   const { refetch } = tableQuery;
   const { message } = App.useApp();
   const { call, pending: starting } = useResourceCall();
-  const mayRun = hasPermission(buttonCode(schema.permissionCode, 'run'));
+  const mayRun = hasPermission(operationCode(schema, 'run'));
   /** 运行 from the drawer: one instance now, shown at the top of the list. */
   const runNow = async () => {
     try {

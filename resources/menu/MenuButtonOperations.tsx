@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../../src/components/crud/descriptor';
 import { ACTION_OF_PLACEMENT } from '../operations';
 import { useRegistry } from '../../src/registry';
-import { buttonCode, type OperationSchema } from '../types';
+import { operationCode, type OperationSchema } from '../types';
 
 interface ParentMenu {
   code?: string;
@@ -37,7 +37,7 @@ export function MenuButtonOperations({ schema: menuSchema, mode, form }: Section
   if (!isButton) return null;
   const screen = hasParent ? schemas.find((schema) => schema.permissionCode === parent.data?.code) : undefined;
   const language = i18n.language.startsWith('zh') ? 'zh' : 'en';
-  const declared = (screen?.operations ?? []).map((operation) => ({ operation, code: buttonCode(screen!.permissionCode, operation.alias) }));
+  const declared = (screen?.operations ?? []).map((operation) => ({ operation, code: operationCode(screen!, operation.alias) }));
   const pick = (operation: OperationSchema, picked: string) => {
     const current = form.getFieldsValue(['name', 'path', 'source']) as Record<string, unknown>;
     form.setFieldsValue({

@@ -12,7 +12,7 @@ import { FieldFormItem } from '../../src/components/crud/fieldEditors';
 import { FieldCell } from '../../src/components/crud/fieldRenderers';
 import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
 import { screenPathOf, screenViewOf } from '../routing';
-import { buttonCode, type FieldSchema, type ResourceSchema } from '../types';
+import { operationCode, type FieldSchema, type ResourceSchema } from '../types';
 import { useLazyChildren } from '../../src/components/crud/useLazyChildren';
 import { REGION_ROOT as ROOT, regionTreeOf, type RegionLevelNode, type RegionTreeNode as TreeNode } from './regionTree';
 
@@ -60,7 +60,7 @@ export default function RegionScreen({ schema }: { schema: ResourceSchema; ui: R
   const region = selected ? regionQuery.result : undefined;
   const loading = regionQuery.query.isFetching;
   const { mutateAsync: deleteOne } = useDelete();
-  const can = (alias: string) => hasPermission(buttonCode(schema.permissionCode, alias));
+  const can = (alias: string) => hasPermission(operationCode(schema, alias));
   const field = (name: string) => schema.fields.find((candidate) => candidate.name === name)!;
 
   const open = async (parentCode: string) => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../providers/access';
 import type { SectionProps } from '../../src/components/crud/descriptor';
 import { useResourceCall } from '../../src/components/crud/useResourceCall';
-import { buttonCode } from '../types';
+import { operationCode } from '../types';
 import { RUN_POLL_MS, runCalls, useRunDetail, useTaskRuns, type TaskRunDetail } from './runApi';
 import { elapsedSeconds, isCaseDone, RUN_STATUS_COLORS } from './runDisplay';
 import { canRun, isActive, toRunStatus, type RunAction, type RunStatus } from './runStatus';
@@ -76,7 +76,7 @@ export function TaskRunControls({ schema, mode, id, record }: SectionProps) {
   const latest = useRunDetail(lastRunId === undefined ? undefined : { id: lastRunId }, status, follow);
 
   if (mode === 'create' || id === undefined) return null;
-  const allowed = hasPermission(buttonCode(schema.permissionCode, 'execute'));
+  const allowed = hasPermission(operationCode(schema, 'execute'));
   const buttons = runButtons(status);
 
   const act = (action: Exclude<RunAction, 'pickUp' | 'finish'>) => {

@@ -6,7 +6,7 @@ import { hasPermission } from '../../providers/access';
 import type { SectionProps } from '../../src/components/crud/descriptor';
 import { useResourceCall } from '../../src/components/crud/useResourceCall';
 import { runCalls, useTerminalAgent, type AgentTokenIssued } from '../task/runApi';
-import { buttonCode } from '../types';
+import { operationCode } from '../types';
 import { agentFetchCommand, agentRunCommand } from './agentCommands';
 import '../task/taskRun.css';
 
@@ -23,7 +23,7 @@ export function TerminalAgentBlock({ schema, mode, id }: SectionProps) {
   // The issue and revoke calls re-read the terminal's views, this block included.
   const { result: agent, query } = useTerminalAgent(mode === 'create' ? undefined : id);
   if (mode === 'create' || id === undefined) return null;
-  const editable = mode === 'edit' && hasPermission(buttonCode(schema.permissionCode, 'edit'));
+  const editable = mode === 'edit' && hasPermission(operationCode(schema, 'edit'));
 
   const run = async (work: () => Promise<void>) => {
     try {

@@ -9,7 +9,7 @@ import { http } from '../../providers/http';
 import { ExportButton } from '../exportchecklist/ExportButton';
 import { downloadFile } from '../../providers/download';
 import { importCheckSchema } from '../importcheck/schema';
-import { buttonCode, type ResourceSchema } from '../types';
+import { operationCode, type ResourceSchema } from '../types';
 
 interface CheckResult {
   id: string;
@@ -138,7 +138,7 @@ export function ImportCasesDialog({ schema }: { schema: ResourceSchema }) {
 export function TestCaseToolbar({ schema, filters }: { schema: ResourceSchema; filters: CrudFilters }) {
   return (
     <>
-      {hasPermission(buttonCode(schema.permissionCode, 'import')) && <ImportCasesDialog schema={schema} />}
+      {hasPermission(operationCode(schema, 'import')) && <ImportCasesDialog schema={schema} />}
       <ExportButton schema={schema} filters={filters} />
     </>
   );

@@ -32,6 +32,7 @@ export const userSchema: ResourceSchema = {
       method: 'POST',
       path: 'reset-password',
       icon: 'RetweetOutlined',
+      code: 'user_reset',
       confirm: { zh: '确定将选择账号密码重置为默认密码?', en: 'Reset the selected accounts to the default password?' },
     },
     { alias: 'platform', label: { zh: '平台配置', en: 'Platform' }, placement: 'toolbar', method: 'POST', path: 'update-platform', icon: 'CloudServerOutlined' },

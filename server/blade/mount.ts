@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { buttonCode, endpointsOf, operationOf, type ResourceSchema } from '../../resources/types';
+import { operationCode, endpointsOf, operationOf, type ResourceSchema } from '../../resources/types';
 import type { ResourceBehaviour, ResourceRoutes } from './behaviour';
 import { ADMIN_TENANT, type BladeApp, type BladeEnv, type BladeUser, type ServerServices } from './context';
 import { idList, jsonBody, type ResourceStore, type SubmitSink } from './crud';
@@ -34,7 +34,7 @@ export function assertTenantMayUse(schema: ResourceSchema, user: BladeUser) {
 export async function assertOperation(services: ServerServices, schema: ResourceSchema, user: BladeUser, alias: string) {
   assertTenantMayUse(schema, user);
   if (!operationOf(schema, alias)) throw forbidden();
-  await assertCode(services.db, user, buttonCode(schema.permissionCode, alias));
+  await assertCode(services.db, user, operationCode(schema, alias));
 }
 
 type Handler = (c: Context<BladeEnv>) => Response | Promise<Response>;

@@ -3,7 +3,8 @@ import type { BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { anchoredPage } from './keyset';
-import { BASE_ALIAS } from './model';
+import { columnOf, SECRET_MASK } from '../../resources/types';
+import { assertIdentifier, BASE_ALIAS } from './model';
 import { buildFilters, orderSql, pageOf, parseOrder, parseOrderTerms, parsePaging, SqlParams } from './query';
 import { serializeRow } from './serializer';
 import type { StoreCore } from './store-core';
@@ -24,6 +25,21 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
           [table],
         );
     return Number(row?.n ?? 0);
+  }
+
+  // Stored secrets (a client's secret, a datasource's password): a detail answers the mask where one is stored, so
+  // that an edit form holds a value and sends the mask back to keep it.
+  const secrets = schema.fields.filter((field) => field.writeOnly && !field.virtual);
+  async function withMaskedSecrets(row: Record<string, unknown>, id: string) {
+    if (secrets.length === 0) return row;
+    const held = secrets.map((field, index) => {
+      const column = assertIdentifier(columnOf(field));
+      return `(${column} IS NOT NULL AND ${column}::text <> '') AS held${index}`;
+    });
+    const [stored] = await db.query<Record<string, boolean>>(`SELECT ${held.join(', ')} FROM ${table} WHERE id = $1`, [id]);
+    const masked = { ...row };
+    secrets.forEach((field, index) => (masked[field.name] = stored?.[`held${index}`] ? SECRET_MASK : null));
+    return masked;
   }
 
   return {
@@ -63,7 +79,8 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
       const params = new SqlParams();
       const [row] = await readRows(user, [`${BASE_ALIAS}.id = ${params.add(id)}`], params);
       if (!row) return undefined;
-      return children.length > 0 ? { ...row, ...(await childRowsOf(user, id)) } : row;
+      const masked = await withMaskedSecrets(row, id);
+      return children.length > 0 ? { ...masked, ...(await childRowsOf(user, id)) } : masked;
     },
 
     async byIds(user, ids) {

@@ -1,4 +1,4 @@
-import { columnOf, type FieldSchema, type ResourceSchema } from '../../resources/types';
+import { columnOf, SECRET_MASK, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import type { Db } from '../db/types';
 import type { StoreHooks, WriteContext } from './hooks';
 import { ADMIN_TENANT, type BladeUser } from './context';
@@ -66,8 +66,10 @@ function parseValues(fields: readonly FieldSchema[], body: Row, isInsert: boolea
   const values: Row = {};
   for (const field of writableOf(fields)) {
     let value = Object.hasOwn(body, field.name) ? parseFieldValue(field, body[field.name]) : undefined;
-    // A write-only value left empty on update keeps what is stored (the form never shows it).
+    // A write-only value left empty on update keeps what is stored (the form never shows it), and so does the mask a
+    // detail answered in its place; on insert the mask is no value at all (a copied row's secret is not copied).
     if (field.writeOnly && !isInsert && value === null) value = undefined;
+    if (field.writeOnly && value === SECRET_MASK) value = undefined;
     // A default fills an absent key; a value sent empty is the user's choice (a required field refuses it).
     if (isInsert && value === undefined && field.defaultValue !== undefined) value = parseFieldValue(field, field.defaultValue);
     if (value !== undefined) values[field.name] = value;

@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
+import { antdIconOfBladexSource } from '../../resources/menuIcons';
 import {
   AimOutlined,
   ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
   BarChartOutlined,
+  BellOutlined,
   BookOutlined,
   BugOutlined,
   BuildOutlined,
@@ -20,8 +22,10 @@ import {
   ControlOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  DeleteOutlined,
   DeploymentUnitOutlined,
   DesktopOutlined,
+  EditOutlined,
   ExperimentOutlined,
   ExportOutlined,
   EyeOutlined,
@@ -38,6 +42,7 @@ import {
   IdcardOutlined,
   InboxOutlined,
   LayoutOutlined,
+  LockOutlined,
   MenuOutlined,
   MessageOutlined,
   MobileOutlined,
@@ -45,25 +50,36 @@ import {
   NotificationOutlined,
   PaperClipOutlined,
   PartitionOutlined,
+  PictureOutlined,
   PieChartOutlined,
   PlayCircleOutlined,
+  PlusCircleOutlined,
+  PlusOutlined,
   ProfileOutlined,
   ProjectOutlined,
+  PushpinOutlined,
   ReadOutlined,
+  SafetyCertificateOutlined,
   SafetyOutlined,
   ScheduleOutlined,
   SendOutlined,
   SettingOutlined,
   SolutionOutlined,
+  StarOutlined,
+  SwapOutlined,
+  SyncOutlined,
   TableOutlined,
   TeamOutlined,
   ToolOutlined,
+  UserAddOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 
 /**
- * The menu icons the server may name in `source`. Only these are bundled (the whole icon set would weigh
- * megabytes); a name not listed falls back to a neutral icon.
+ * The menu icons the server may name in `source`: an antd component name, or one of BladeX's icon-font classes
+ * (`iconfont iconicon_setting`, what a BladeX database holds) drawn as the antd icon listed for it. Only these are
+ * bundled (the whole icon set would weigh megabytes); anything else falls back to a neutral icon.
  */
 const MENU_ICONS: Record<string, ComponentType> = {
   AimOutlined,
@@ -71,6 +87,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   ApiOutlined,
   AppstoreOutlined,
   BarChartOutlined,
+  BellOutlined,
   BookOutlined,
   BugOutlined,
   BuildOutlined,
@@ -86,8 +103,10 @@ const MENU_ICONS: Record<string, ComponentType> = {
   ControlOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  DeleteOutlined,
   DeploymentUnitOutlined,
   DesktopOutlined,
+  EditOutlined,
   ExperimentOutlined,
   ExportOutlined,
   EyeOutlined,
@@ -104,6 +123,7 @@ const MENU_ICONS: Record<string, ComponentType> = {
   IdcardOutlined,
   InboxOutlined,
   LayoutOutlined,
+  LockOutlined,
   MenuOutlined,
   MessageOutlined,
   MobileOutlined,
@@ -111,20 +131,30 @@ const MENU_ICONS: Record<string, ComponentType> = {
   NotificationOutlined,
   PaperClipOutlined,
   PartitionOutlined,
+  PictureOutlined,
   PieChartOutlined,
   PlayCircleOutlined,
+  PlusCircleOutlined,
+  PlusOutlined,
   ProfileOutlined,
   ProjectOutlined,
+  PushpinOutlined,
   ReadOutlined,
+  SafetyCertificateOutlined,
   SafetyOutlined,
   ScheduleOutlined,
   SendOutlined,
   SettingOutlined,
   SolutionOutlined,
+  StarOutlined,
+  SwapOutlined,
+  SyncOutlined,
   TableOutlined,
   TeamOutlined,
   ToolOutlined,
+  UserAddOutlined,
   UserOutlined,
+  WalletOutlined,
 };
 
 /** The names an icon picker offers: exactly the icons the sidebar and header can draw. */
@@ -132,7 +162,8 @@ export const MENU_ICON_NAMES: readonly string[] = Object.keys(MENU_ICONS).sort()
 
 export const FALLBACK_MENU_ICON: ComponentType = AppstoreOutlined;
 
-/** The icon component a menu's `source` names, or the fallback. */
+/** The icon component a menu's `source` names (antd name or BladeX class), or the fallback. */
 export function menuIconOf(source: string | undefined): ComponentType {
-  return (source && MENU_ICONS[source]) || FALLBACK_MENU_ICON;
+  if (!source) return FALLBACK_MENU_ICON;
+  return MENU_ICONS[source] ?? MENU_ICONS[antdIconOfBladexSource(source) ?? ''] ?? FALLBACK_MENU_ICON;
 }

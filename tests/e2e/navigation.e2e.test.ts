@@ -60,6 +60,24 @@ describe('navigation shell end to end', () => {
     await expect.poll(() => page.title()).toBe('首页');
   });
 
+  it("the sidebar draws each group's icon: the icon-font classes BladeX stores in source as antd icons", async () => {
+    const [system] = await product.server.db.query<{ source: string }>("SELECT source FROM blade_menu WHERE code = 'system' AND is_deleted = 0");
+    expect(system.source).toBe('iconfont iconicon_setting');
+    const iconOf = (group: string) =>
+      sider().locator('.ant-menu-submenu-title', { hasText: group }).locator('.anticon').first().getAttribute('aria-label');
+    const expected: [string, string][] = [
+      ['测试管理', 'experiment'],
+      ['工作台', 'desktop'],
+      ['系统管理', 'setting'],
+      ['权限管理', 'safety'],
+      ['资源管理', 'wallet'],
+      ['研发工具', 'tool'],
+      ['我的事务', 'bell'],
+    ];
+    for (const [group, icon] of expected) expect(await iconOf(group), group).toBe(icon);
+    await snap(page, 'nav-sidebar-icons');
+  });
+
   it('unknown addresses lead to /404', async () => {
     await page.goto(`${product.url}/no/such/page`);
     await page.waitForURL(/\/404$/);

@@ -146,6 +146,29 @@ describe('the leave process', () => {
     ]);
   });
 
+  it("answers the diagram as an SVG image to an img or iframe (token in blade-auth), finished and running steps marked; nobody else", async () => {
+    const { processInstanceId } = await applyForLeave('看图');
+    const path = `${FLOW}/process/diagram-view?processInstanceId=${processInstanceId}`;
+    // What an img sends: no Blade-Auth header, the token in the address.
+    const image = await call(`${path}&blade-auth=${encodeURIComponent(`bearer ${tester}`)}`, { base: server.url });
+    expect(image.status, image.text).toBe(200);
+    expect(image.text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const states = Object.fromEntries([...image.text.matchAll(/data-element="([^"]+)" data-state="(\w+)"/g)].map((match) => [match[1], match[2]]));
+    expect(Object.values(states)).toContain('finished');
+    expect(Object.values(states).filter((state) => state === 'active')).toHaveLength(1);
+    expect(image.text).toContain('<text');
+    // Without a token, or with a forged one: the 401 envelope (as HTTP 200, as BladeX answers it), no image.
+    for (const refused of [await call(path, { base: server.url }), await call(`${path}&blade-auth=bearer%20forged`, { base: server.url })]) {
+      expect(refused.body?.code, refused.text).toBe(401);
+      expect(refused.text).not.toContain('<svg');
+    }
+
+    const definition = await call(`${FLOW}/process/resource-view?processDefinitionId=${encodeURIComponent(await leaveDefinitionId(tester))}&blade-auth=${encodeURIComponent(`bearer ${tester}`)}`, { base: server.url });
+    expect(definition.status, definition.text).toBe(200);
+    expect(definition.text).toContain('data-state="plain"');
+    expect(definition.text).not.toMatch(/data-state="(finished|active)"/);
+  });
+
   it('returns a rejected leave to the applicant, who sends it again or cancels it', async () => {
     const { processInstanceId } = await applyForLeave('回老家');
     const approve = async (pass: boolean) => {

@@ -97,7 +97,7 @@ describe('menus', () => {
     const list: Row[] = expectOk(await get(`${MENU}/menu-list`));
     const rows = flatten(list);
     expect(rows.every((row) => row.category === 1)).toBe(true);
-    expect(rows.find((row) => row.code === 'menu')).toMatchObject({ path: '/system/menu', source: 'MenuOutlined' });
+    expect(rows.find((row) => row.code === 'menu')).toMatchObject({ path: '/system/menu', source: 'iconfont iconicon_subordinate' });
   });
 
   it('answers detail with parentName and the dictionary labels', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STANDARD_ALIASES } from '../../resources/operations';
 import { resourceSchemas } from '../../resources/schemas';
-import { buttonCode, endpointsOf, type OperationSchema, type ResourceSchema } from '../../resources/types';
+import { operationCode, endpointsOf, type OperationSchema, type ResourceSchema } from '../../resources/types';
 import { readerCodesOf } from '../../server/blade/mount';
 import { NOTICE_ROLE_MENU_CODES } from '../../server/db/seed-accounts';
 import { seedMenusOf } from '../../server/db/seed-data/menus';
@@ -78,7 +78,7 @@ describe.each(resourceSchemas.map((schema) => [schema.name, schema] as const))('
   it.each(mountedOperations(schema).map((operation) => [operation.alias, operation] as const))(
     'operation %s: 403 without its button, not 403 with it',
     async (alias, operation) => {
-      const code = buttonCode(schema.permissionCode, alias);
+      const code = operationCode(schema, alias);
       // Reading follows the screens, not the view button: the screen itself or one that picks its rows.
       const allowed = alias === 'view' ? readerCodesOf(schema, resourceSchemas).some(opens) : holds(code);
       const answer = await callOperation(schema, operation);
@@ -119,19 +119,19 @@ describe('seeded buttons agree with the declared operations', () => {
   });
 
   it.each(resourceSchemas.filter((schema) => schema.menu).map((schema) => [schema.name, schema] as const))(
-    '%s: the menu carries exactly the buttons <permissionCode>_<alias>',
+    '%s: the menu carries exactly the buttons of its operations (<permissionCode>_<alias> unless BladeX names one otherwise)',
     (_, schema) => {
       const menu = buttons.find((entry) => entry.code === schema.permissionCode);
       expect(menu, `menu ${schema.permissionCode} in menu/buttons`).toBeDefined();
       const codes = (menu!.children ?? []).map((button) => button.code).sort();
-      expect(codes).toEqual(schema.operations.map((operation) => buttonCode(schema.permissionCode, operation.alias)).sort());
+      expect(codes).toEqual(schema.operations.map((operation) => operationCode(schema, operation.alias)).sort());
     },
   );
 
   it('every custom operation with a path has a guarded route (403 to a caller without its button)', async () => {
     const custom = resourceSchemas.flatMap((schema) =>
       schema.operations
-        .filter((operation) => !STANDARD_ALIASES.has(operation.alias) && operation.path && !holds(buttonCode(schema.permissionCode, operation.alias)))
+        .filter((operation) => !STANDARD_ALIASES.has(operation.alias) && operation.path && !holds(operationCode(schema, operation.alias)))
         .map((operation) => ({ schema, operation })),
     );
     expect(custom.length).toBeGreaterThan(0);

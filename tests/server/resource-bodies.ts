@@ -22,6 +22,8 @@ type Row = Record<string, any>;
 export interface Session {
   token: string;
   tenantId: string;
+  /** The server's address when it is not the shared test server (a file's own server). */
+  base?: string;
 }
 
 const runTag = Date.now().toString(36).slice(-5);
@@ -92,21 +94,22 @@ export class ResourceFactory {
   }
 
   submit(schema: ResourceSchema, json: unknown): Promise<Answer> {
-    return call(submitUrl(schema), { token: this.token, json });
+    return call(submitUrl(schema), { token: this.token, json, base: this.session.base });
   }
 
   remove(schema: ResourceSchema, ids: string): Promise<Answer> {
-    return call(removeUrl(schema, ids), { token: this.token, method: 'POST' });
+    return call(removeUrl(schema, ids), { token: this.token, method: 'POST', base: this.session.base });
   }
 
   detail(schema: ResourceSchema, id: string): Promise<Answer> {
-    return call(detailUrl(schema, id), { token: this.token });
+    return call(detailUrl(schema, id), { token: this.token, base: this.session.base });
   }
 
   /** The list rows whose `field` equals `value`. */
   async find(schema: ResourceSchema, field: FieldSchema, value: unknown): Promise<Row[]> {
     const answer = await call(`${listUrl(schema)}?${field.name}_equal=${encodeURIComponent(String(value))}&size=100`, {
       token: this.token,
+      base: this.session.base,
     });
     expect(answer.body?.code, `${schema.name} list: ${answer.text}`).toBe(200);
     return answer.body.data.records;
@@ -117,7 +120,7 @@ export class ResourceFactory {
     const key = `${biz ? 'biz' : 'sys'}:${code}`;
     let items = this.dicts.get(key);
     if (!items) {
-      items = call(`/api/blade-system/${biz ? 'dict-biz' : 'dict'}/dictionary?code=${code}`, { token: this.token }).then((answer) => {
+      items = call(`/api/blade-system/${biz ? 'dict-biz' : 'dict'}/dictionary?code=${code}`, { token: this.token, base: this.session.base }).then((answer) => {
         const list = answer.body?.data as Row[] | undefined;
         if (!list?.length) throw new Error(`dictionary ${code} has no items: ${answer.text}`);
         return list;
@@ -129,7 +132,7 @@ export class ResourceFactory {
 
   /** The id of the first leaf of the tree a `treeOptions` field picks from. */
   async treeOptionValue(endpoint: string): Promise<string> {
-    const answer = await call(endpoint, { token: this.token });
+    const answer = await call(endpoint, { token: this.token, base: this.session.base });
     let node: Row | undefined = (answer.body?.data as Row[] | undefined)?.[0];
     if (!node) throw new Error(`${endpoint} answered no tree: ${answer.text}`);
     while (node.children?.length) node = node.children[0] as Row;
@@ -254,7 +257,7 @@ export class ResourceFactory {
 
   /** The first `count` listed rows of a resource (users, logs: rows the API does not write). */
   async existingRows(schema: ResourceSchema, count: number): Promise<Row[]> {
-    const answer = await call(`${listUrl(schema)}?size=${count}`, { token: this.token });
+    const answer = await call(`${listUrl(schema)}?size=${count}`, { token: this.token, base: this.session.base });
     const records = answer.body?.data?.records as Row[] | undefined;
     if (!records || records.length < count) throw new Error(`${schema.name}: fewer than ${count} rows: ${answer.text}`);
     return records;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedDictsOf } from '../../server/db/seed-data/dicts';
 import { registry } from '../../resources/schemas';
 import { seedMenusOf, type SeedMenu } from '../../server/db/seed-data/menus';
+import { antdIconOfBladexSource } from '../../resources/menuIcons';
 import { resourceSchemas } from '../../resources/schemas';
 
 const seedDicts = seedDictsOf(registry.dictionaries);
@@ -118,11 +119,13 @@ describe('seed menus', () => {
     expect(seedMenus.every((menu) => menu.category === 1)).toBe(true);
   });
 
-  it('names every button <menuCode>_<alias> with dashes as underscores, unique per screen', () => {
+  it('names every button <menuCode>_<alias> with dashes as underscores (or as BladeX names it), unique per screen', () => {
     expect(buttons.length).toBeGreaterThan(100);
+    const declaredCode = (screenCode: string | undefined, alias: string) =>
+      resourceSchemas.find((schema) => schema.permissionCode === screenCode)?.operations.find((operation) => operation.alias === alias)?.code;
     for (const { menu, parent } of buttons) {
       expect(menu.alias).toMatch(/^[a-z]+(-[a-z]+)*$/);
-      expect(menu.code).toBe(`${parent?.code}_${menu.alias.replace(/-/g, '_')}`);
+      expect(menu.code).toBe(declaredCode(parent?.code, menu.alias) ?? `${parent?.code}_${menu.alias.replace(/-/g, '_')}`);
     }
     for (const { menu } of screens) {
       const aliases = aliasesOf(menu.code);
@@ -154,17 +157,30 @@ describe('seed menus', () => {
     expect(aliasesOf('jobserver')).toEqual(expect.arrayContaining([...crud, 'sync']));
     expect(aliasesOf('tenant')).toEqual(expect.arrayContaining([...crud, 'recycle', 'pass']));
     expect(aliasesOf('user')).toEqual(expect.arrayContaining([...crud, 'reset-password', 'unlock', 'audit']));
-    expect(byCode.has('user_reset_password')).toBe(true);
+    // BladeX's own button codes, which its clients (Saber) check.
+    for (const code of ['user_reset', 'data_scope_setting', 'api_scope_setting']) expect(byCode.has(code), code).toBe(true);
+    for (const code of ['user_reset_password', 'datascope_setting', 'apiscope_setting']) expect(byCode.has(code), code).toBe(false);
     expect(aliasesOf('task')).toContain('execute');
     expect(aliasesOf('oss')).toContain('enable');
   });
 
-  it('uses existing @ant-design/icons component names as icons', () => {
+  it("stores BladeX's icon classes for menus (its own for its screens) and @ant-design/icons names for buttons", () => {
     const icons = AntdIcons as unknown as Record<string, unknown>;
-    for (const { menu } of all) {
+    for (const { menu } of buttons) {
       expect(menu.source, menu.code).toMatch(/Outlined$/);
       expect(icons[menu.source], `${menu.code}: ${menu.source}`).toBeTruthy();
     }
+    // Every menu's icon is drawn: a stock class with an antd icon, or (no stock class for it) the antd name itself.
+    for (const { menu } of screens) {
+      const drawn = menu.source.startsWith('iconfont ') ? antdIconOfBladexSource(menu.source) : menu.source;
+      expect(icons[drawn ?? ''], `${menu.code}: ${menu.source}`).toBeTruthy();
+    }
+    expect(byCode.get('system')?.menu.source).toBe('iconfont iconicon_setting');
+    expect(byCode.get('user')?.menu.source).toBe('iconfont iconicon_principal');
+    expect(byCode.get('dept')?.menu.source).toBe('iconfont iconicon_group');
+    expect(byCode.get('tenant')?.menu.source).toBe('iconfont icon-quanxian');
+    expect(screens.filter(({ menu }) => menu.source.startsWith('iconfont ')).length).toBeGreaterThan(screens.length * 0.8);
+    for (const top of seedTopMenus) expect(icons[antdIconOfBladexSource(top.source) ?? top.source], top.code).toBeTruthy();
   });
 
   it('has unique sort numbers among siblings and opens everything in the same window', () => {

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ControlOutlined, SettingOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ControlOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { BLADEX_ICON_CLASSES } from '../../resources/menuIcons';
 import type { MenuItem } from '../../providers/access';
 import { FALLBACK_MENU_ICON, menuIconOf } from '../../src/layout/menuIcons';
 import { toAntdItems } from '../../src/layout/AppSider';
@@ -27,6 +28,19 @@ describe('menu icons', () => {
     expect(menuIconOf('ControlOutlined')).toBe(ControlOutlined);
     expect(menuIconOf('NoSuchIcon')).toBe(FALLBACK_MENU_ICON);
     expect(menuIconOf(undefined)).toBe(FALLBACK_MENU_ICON);
+  });
+
+  it("draws BladeX's icon-font classes (what a BladeX database stores) as antd icons, unknown ones as the fallback", () => {
+    expect(menuIconOf('iconfont iconicon_setting')).toBe(SettingOutlined);
+    expect(menuIconOf('iconfont iconicon_principal')).toBe(UserOutlined);
+    expect(menuIconOf('iconfont iconicon_group')).toBe(ApartmentOutlined);
+    // BladeX's own seed writes the marker twice on one menu; the class alone works too.
+    expect(menuIconOf('iconfont iconfont iconicon_community_line')).toBe(ControlOutlined);
+    expect(menuIconOf('iconicon_setting')).toBe(SettingOutlined);
+    expect(menuIconOf('iconfont icon-no-such-class')).toBe(FALLBACK_MENU_ICON);
+    expect(menuIconOf('iconfont')).toBe(FALLBACK_MENU_ICON);
+    // Every stock class is drawn by a bundled icon, never the fallback.
+    for (const name of Object.keys(BLADEX_ICON_CLASSES)) expect(menuIconOf(`iconfont ${name}`), name).not.toBe(FALLBACK_MENU_ICON);
   });
 });
 

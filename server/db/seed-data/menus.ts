@@ -4,15 +4,19 @@
  *
  * Conventions (as BladeX/Saber seed them):
  * - category 1 = menu (a screen, or a group of screens), category 2 = button (always a leaf under its screen);
- * - a button's code is `<menuCode>_<alias>` with `-` in the alias written `_` (`user_reset_password`, alias
- *   `reset-password`); the front end checks `permission[code]`;
+ * - a button's code is `<menuCode>_<alias>` with `-` in the alias written `_` (`tenant_package_setting`, alias
+ *   `package-setting`) unless BladeX names it otherwise (the operation's `code`, such as `user_reset`); the front end
+ *   checks `permission[code]`;
  * - action (dict `button_func`): 0 none (menus), 1 toolbar, 2 row operation, 3 both;
  * - isOpen 1 same window, 2 new window;
- * - `source` is the name of an `@ant-design/icons` component; the front end maps the name to the icon.
+ * - a menu's `source` is BladeX's icon-font class (`iconfont iconicon_setting`): BladeX's own for the screens BladeX
+ *   has, else the stock class drawn as the antd icon declared here (`resources/menuIcons.ts`), so that Saber shows them
+ *   too; a button's is the name of an `@ant-design/icons` component. The front end draws either.
  *
  * A screen that has a resource schema with a `menu` is not listed here: its entry and buttons come from the schema
  * (`resourceScreen`), so route, name, permission code and operations are declared once.
  */
+import { bladexSourceOf } from '../../../resources/menuIcons';
 import { ACTION_OF_PLACEMENT } from '../../../resources/operations';
 import { buttonCode as resourceButtonCode, type ResourceSchema } from '../../../resources/types';
 
@@ -40,8 +44,8 @@ export interface SeedTopMenu {
   menuCodes: string[];
 }
 
-/** [alias, name, action, icon] of a button. */
-type ButtonSpec = readonly [alias: string, name: string, action: number, source: string];
+/** [alias, name, action, icon, code] of a button; the code defaults to `<menuCode>_<alias>`. */
+type ButtonSpec = readonly [alias: string, name: string, action: number, source: string, code?: string];
 
 const ADD: ButtonSpec = ['add', '新增', 1, 'PlusOutlined'];
 const EDIT: ButtonSpec = ['edit', '修改', 2, 'EditOutlined'];
@@ -63,8 +67,8 @@ function screen(
   const menu: SeedMenu = { code, name, alias: 'menu', path, source, category: 1, action: 0, isOpen: 1, sort };
   if (remark) menu.remark = remark;
   if (buttons.length > 0) {
-    menu.children = buttons.map(([alias, buttonName, action, icon], index) => ({
-      code: buttonCode(code, alias),
+    menu.children = buttons.map(([alias, buttonName, action, icon, ownCode], index) => ({
+      code: ownCode ?? buttonCode(code, alias),
       name: buttonName,
       alias,
       path: `${path}/${alias}`,
@@ -169,6 +173,7 @@ export function resourceScreen(schema: ResourceSchema): SeedMenu {
     operation.label.zh,
     ACTION_OF_PLACEMENT[operation.placement],
     operation.icon ?? 'AppstoreOutlined',
+    operation.code,
   ]);
   const sort = schema.menu?.sort ?? 99;
   return screen(schema.permissionCode, schema.title.zh, schema.route, schema.menu?.icon ?? 'AppstoreOutlined', sort, buttons);
@@ -191,10 +196,59 @@ export interface SeedMenuData {
   userRoleMenuCodes: string[];
 }
 
+/** The icon class BladeX's own seed gives each of its menus (by our menu code). */
+const BLADEX_MENU_SOURCES: Readonly<Record<string, string>> = {
+  desk: 'iconicon_airplay',
+  notice: 'iconicon_sms',
+  system: 'iconicon_setting',
+  user: 'iconicon_principal',
+  dept: 'iconicon_group',
+  post: 'iconicon_message',
+  dict: 'iconicon_addresslist',
+  dictbiz: 'iconicon_study',
+  menu: 'iconicon_subordinate',
+  topmenu: 'icon-canshu',
+  param: 'iconicon_community_line',
+  tenant: 'icon-quanxian',
+  client: 'iconicon_mobilephone',
+  authority: 'icon-bofangqi-suoping',
+  role: 'iconicon_boss',
+  datascope: 'icon-shujuzhanshi2',
+  apiscope: 'icon-iconset0216',
+  resource: 'iconicon_coinpurse_line',
+  oss: 'iconicon_subordinate',
+  sms: 'iconicon_message',
+  log: 'iconicon_doc',
+  tool: 'icon-wxbgongju',
+  code: 'iconicon_savememo',
+  datasource: 'icon-caidanguanli',
+  flow: 'iconicon_send',
+  flow_model: 'iconicon_discovery',
+  flow_deploy: 'iconicon_cspace',
+  flow_manager: 'iconicon_cloud_history',
+  flow_follow: 'iconicon_GPS',
+  work: 'iconicon_notice',
+  work_start: 'iconicon_compile',
+  work_claim: 'iconicon_ding',
+  work_todo: 'iconicon_savememo',
+  work_send: 'iconicon_doc',
+  work_done: 'iconicon_dispose',
+};
+
+/** A menu's `source` as BladeX stores it: its own class, else the stock class of the antd icon, else the antd name. */
+const bladexSource = (code: string, antdIcon: string) =>
+  BLADEX_MENU_SOURCES[code] ? `iconfont ${BLADEX_MENU_SOURCES[code]}` : (bladexSourceOf(antdIcon) ?? antdIcon);
+
+function withBladexSources(menu: SeedMenu): SeedMenu {
+  if (menu.category !== 1) return menu;
+  return { ...menu, source: bladexSource(menu.code, menu.source), children: menu.children?.map(withBladexSources) };
+}
+
 /** The seeded menus of a registry: the hand-listed tree with each of its resources' screens in its group. */
 export function seedMenusOf(schemas: readonly ResourceSchema[]): SeedMenuData {
-  const seedMenus = withResourceScreens(handListedMenus, schemas);
-  return { menus: seedMenus, topMenus: topMenusOf(seedMenus), userRoleMenuCodes: userRoleMenuCodesOf(seedMenus) };
+  const seedMenus = withResourceScreens(handListedMenus, schemas).map(withBladexSources);
+  const topMenus = topMenusOf(seedMenus).map((top) => ({ ...top, source: bladexSource(top.code, top.source) }));
+  return { menus: seedMenus, topMenus, userRoleMenuCodes: userRoleMenuCodesOf(seedMenus) };
 }
 
 /** Every category-1 code in the given groups, groups included. */

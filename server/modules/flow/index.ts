@@ -25,6 +25,7 @@ import {
   type DeploymentRow,
   type FlowActor,
 } from '../../flow/engine';
+import { diagramSvg } from '../../flow/diagram';
 import { ensureLeaveDeployed, LEAVE_BUSINESS_TABLE, LEAVE_PROCESS_KEY } from '../../flow/leave';
 import { ensureReviewDeployed, REVIEWED, reviewedResourceOf, reviewInstancesOf, type ReviewedResource } from '../../flow/review';
 import { createResourceStore } from '../../blade/crud';
@@ -440,6 +441,30 @@ export const flowModule: BladeModule = (app, services) => {
       return send(c, R.data({ xml: deployment.xml, flow: [] }));
     }
     throw badRequest('请输入流程实例编号');
+  });
+
+  // The same diagram as an SVG image, for BladeX's clients that open it in an `img` or `iframe`: such a request has
+  // no Blade-Auth header, so it carries the token as the `blade-auth` query parameter (the auth check reads both).
+  const svg = (c: Context<BladeEnv>, body: string) =>
+    c.body(body, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
+
+  get(`${FLOW}/process/diagram-view`, async (c) => {
+    const user = c.get('user');
+    const id = idField('流程实例编号').safeParse(c.req.query('processInstanceId'));
+    if (!id.success) throw badRequest('请输入流程实例编号');
+    const instance = await instanceOf(db, user, id.data);
+    const deployment = await deploymentRow(db, user, text(instance.deployment_id));
+    const history = await historyOf(db, user, text(instance.id));
+    const finished = new Set(history.filter((row) => row.end_time).map((row) => text(row.activity_id)));
+    const active = new Set(history.filter((row) => !row.end_time).map((row) => text(row.activity_id)));
+    return svg(c, diagramSvg(text(deployment.xml), { finished, active }));
+  });
+
+  get(`${FLOW}/process/resource-view`, async (c) => {
+    const processDefinitionId = c.req.query('processDefinitionId');
+    if (!processDefinitionId) throw badRequest('请输入流程定义编号');
+    const deployment = await definitionOf(db, c.get('user'), processDefinitionId);
+    return svg(c, diagramSvg(text(deployment.xml)));
   });
 
   get(`${FLOW}/process/history-flow-list`, async (c) => {

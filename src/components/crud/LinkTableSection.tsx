@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../../../providers/access';
 import type { BladeMeta } from '../../../providers/data';
 import { useRegistry } from '../../registry';
-import { buttonCode, endpointsOf, type LinkSchema, type ResourceSchema } from '../../../resources/types';
+import { operationCode, endpointsOf, type LinkSchema, type ResourceSchema } from '../../../resources/types';
 import { useRefRows } from './pickers';
 import { fieldLabelKey } from './schemaMapping';
 import { useResourceCall } from './useResourceCall';
@@ -49,7 +49,7 @@ export function LinkTableSection({ schema, link, parentId: id, readOnly, value, 
   const targetIdKey = camel(link.targetKey);
   const targetIdsKey = `${targetIdKey.replace(/Id$/, '')}Ids`;
   const pending = id === undefined;
-  const canEdit = !readOnly && hasPermission(buttonCode(schema.permissionCode, pending ? 'add' : 'edit'));
+  const canEdit = !readOnly && hasPermission(operationCode(schema, pending ? 'add' : 'edit'));
   const [picking, setPicking] = useState(false);
   const { call } = useResourceCall();
   // A link changes both sides: the record's views (this table among them) and the targets' (a user's projects).

@@ -5,7 +5,7 @@ import { hasPermission } from '../../../providers/access';
 import { downloadFile } from '../../../providers/download';
 import { http } from '../../../providers/http';
 import { STANDARD_ALIASES } from '../../../resources/operations';
-import { buttonCode, endpointsOf, type OperationSchema, type ResourceSchema } from '../../../resources/types';
+import { operationCode, endpointsOf, type OperationSchema, type ResourceSchema } from '../../../resources/types';
 import { operationLabelKey } from './schemaMapping';
 
 type Row = Record<string, unknown>;
@@ -16,7 +16,7 @@ const paramsOf = (values: Row) =>
 
 /** The operations of a screen the user may use: declared by the schema and held as a button code. */
 export function allowedOperations(schema: ResourceSchema, can: (code: string) => boolean = hasPermission) {
-  const allowed = schema.operations.filter((operation) => can(buttonCode(schema.permissionCode, operation.alias)));
+  const allowed = schema.operations.filter((operation) => can(operationCode(schema, operation.alias)));
   const has = (alias: string) => allowed.some((operation) => operation.alias === alias);
   const isRow = (operation: OperationSchema) => operation.placement === 'row' || operation.placement === 'both';
   const isToolbar = (operation: OperationSchema) => operation.placement === 'toolbar' || operation.placement === 'both';
