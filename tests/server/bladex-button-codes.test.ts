@@ -40,7 +40,7 @@ describe('the migration of an existing database', () => {
   let db: Db;
   const { menus, topMenus, userRoleMenuCodes } = seedMenusOf(resourceSchemas);
   const data = { menus, topMenus, userRoleMenuCodes, dicts: seedDictsOf(registry.dictionaries) };
-  const MIGRATION = '025_bladex_button_codes.sql';
+  const MIGRATION = '024_bladex_button_codes.sql';
   const menuIdOf = async (code: string) =>
     (await db.query<{ id: string }>('SELECT id FROM blade_menu WHERE code = $1 AND is_deleted = 0', [code])).map((row) => row.id);
 
@@ -83,7 +83,7 @@ describe('the migration of an existing database', () => {
   });
 
   it("gives BladeX's menus BladeX's icon classes, the seed's own, where the earlier antd name is still stored", async () => {
-    const ICONS = '026_bladex_menu_icons.sql';
+    const ICONS = '025_bladex_menu_icons.sql';
     const sourceOf = async (code: string) =>
       (await db.query<{ source: string }>('SELECT source FROM blade_menu WHERE code = $1 AND category = 1 AND is_deleted = 0', [code]))[0]?.source;
     const seeded = new Map<string, string>();
