@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { animationsEnded, snap } from './browser';
+import { CrudPage } from './crudPage';
+import { latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
+
+let product: RunningProduct;
+let page: Page;
+
+useProductPage((opened) => ({ product, page } = opened));
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2.0–2.2 A and AA rules: what the product promises (WCAG 2.2 AA). */
+const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Rules axe gets wrong for this product, each with the reason. Empty when none: a rule is only switched off here when
+ * the page is right and the rule cannot see it.
+ */
+const RULES_WRONG_FOR_THE_CASE: Record<string, string> = {};
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core on the page as it stands and answers the critical and serious violations as readable lines: rule id,
+ * impact, how many nodes, and the first selectors. The script is evaluated through the DevTools protocol, which the
+ * page's Content-Security-Policy does not govern (a `<script>` tag would be refused for want of the nonce).
+ */
+async function blockingViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    ([tags, disabled]) => {
+      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } }).axe;
+      const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
+      return axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] }).then((result) => result.violations);
+    },
+    [WCAG_AA_TAGS, Object.keys(RULES_WRONG_FOR_THE_CASE)] as const,
+  );
+  return (violations as AxeViolation[])
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map((violation) => {
+      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+      return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes: ${violation.help}): ${targets}`;
+    });
+}
+
+/** The list's rows have drawn (the table shows no loading mask and at least one row or its empty state). */
+async function listSettled(list: CrudPage): Promise<void> {
+  await list.table.locator('.ant-table-row, .ant-table-placeholder').first().waitFor();
+  await page.locator('.crud-page .ant-spin-spinning').waitFor({ state: 'detached' });
+}
+
+describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
+  it('finds nothing critical or serious on the login page', async () => {
+    await page.goto(`${product.url}/login`);
+    await page.locator('img[alt]').first().waitFor();
+    await latestCaptchaText(product);
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('finds nothing critical or serious on the home page', async () => {
+    await loginAs(page, product);
+    await page.locator('.ant-card').filter({ hasText: '快捷入口' }).getByText('参数管理', { exact: true }).waitFor();
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('finds nothing critical or serious on a plain list with its search form (通知公告)', async () => {
+    const notices = new CrudPage(page, product.url, '/desk/notice');
+    await notices.open();
+    await listSettled(notices);
+    await page.locator('.crud-search').waitFor();
+    await snap(page, 'a11y-notice-list');
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('finds nothing critical or serious in the create form of that list', async () => {
+    await page.locator('.crud-page').getByRole('button', { name: /新\s*增/ }).click();
+    const notices = new CrudPage(page, product.url, '/desk/notice');
+    await notices.form.waitFor();
+    await animationsEnded(notices.form);
+    await snap(page, 'a11y-notice-form');
+    expect(await blockingViolations()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await notices.form.waitFor({ state: 'hidden' });
+  });
+
+  it('finds nothing critical or serious on the user list', async () => {
+    const users = new CrudPage(page, product.url, '/system/user');
+    await users.open();
+    await listSettled(users);
+    await users.row('admin').first().waitFor();
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('finds nothing critical or serious on the task list', async () => {
+    const tasks = new CrudPage(page, product.url, '/test/task');
+    await tasks.open();
+    await listSettled(tasks);
+    await tasks.row('DEMO-RUN-001').waitFor();
+    await snap(page, 'a11y-task-list');
+    expect(await blockingViolations()).toEqual([]);
+  });
+});
