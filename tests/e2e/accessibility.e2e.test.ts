@@ -81,6 +81,12 @@ describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
     await page.locator('.ant-card').filter({ hasText: '快捷入口' }).getByText('参数管理', { exact: true }).waitFor();
     await frameDrawn();
     expect(await blockingViolations()).toEqual([]);
+    // The landmarks a screen reader lists, and the screen's one heading.
+    expect(await page.locator('h1').allTextContents()).toEqual(['首页']);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: '已打开的页面' }).count()).toBe(1);
   });
 
   it('finds nothing critical or serious on a plain list with its search form (通知公告)', async () => {
@@ -110,6 +116,9 @@ describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
     await users.row('admin').first().waitFor();
     await snap(page, 'a11y-user-list');
     expect(await blockingViolations()).toEqual([]);
+    // Each row's checkbox says which row it picks; the heading follows the screen.
+    expect(await page.getByRole('checkbox', { name: '选择 admin', exact: true }).count()).toBe(1);
+    expect(await page.locator('h1').allTextContents()).toEqual(['用户管理']);
   });
 
   it('finds nothing critical or serious on the task list', async () => {
@@ -119,5 +128,22 @@ describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
     await tasks.row('DEMO-RUN-001').waitFor();
     await snap(page, 'a11y-task-list');
     expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('closes the focused tab with Delete, the keyboard way to its close mark', async () => {
+    const activeTab = page.locator('.app-tabs').getByRole('tab', { selected: true });
+    await expect.poll(() => activeTab.innerText()).toBe('任务管理');
+    await activeTab.focus();
+    await page.keyboard.press('Delete');
+    await page.waitForURL(/\/system\/user/);
+    expect(await page.locator('.app-tabs').getByRole('tab', { name: '任务管理' }).count()).toBe(0);
+  });
+
+  it('tells assistive technology the language: <html lang> follows the language switch', async () => {
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await page.locator('.app-header button').filter({ hasText: 'English' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.locator('.app-header button').filter({ hasText: '中文' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
   });
 });
