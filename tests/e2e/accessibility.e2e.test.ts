@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { animationsEnded, snap } from './browser';
 import { CrudPage } from './crudPage';
-import { latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
 
 let product: RunningProduct;
 let page: Page;
@@ -145,5 +145,82 @@ describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.locator('.app-header button').filter({ hasText: '中文' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  });
+});
+
+/** What has the keyboard focus: its tag, text (or placeholder) and whether it sits in a dialog or the sidebar. */
+function focused(on: Page) {
+  return on.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return {
+      placeholder: element?.getAttribute('placeholder') ?? '',
+      text: (element?.innerText ?? '').trim(),
+      inDialog: !!element?.closest('.ant-modal-wrap, .ant-drawer'),
+      inSider: !!element?.closest('.app-sider'),
+      expanded: element?.getAttribute('aria-expanded') === 'true',
+    };
+  });
+}
+
+/** Presses Tab until the focus is where `reached` says, as a keyboard user moves through the page. */
+async function tabTo(on: Page, reached: (now: Awaited<ReturnType<typeof focused>>) => boolean): Promise<void> {
+  for (let press = 0; press < 60; press++) {
+    if (reached(await focused(on))) return;
+    await on.keyboard.press('Tab');
+  }
+  throw new Error(`the focus never got there; it is on ${JSON.stringify(await focused(on))}`);
+}
+
+describe('keyboard only', () => {
+  let context: BrowserContext;
+  let keys: Page;
+
+  it('logs in with the keyboard', async () => {
+    context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    keys = await context.newPage();
+    await keys.goto(`${product.url}/login`);
+    await keys.locator('img[alt]').first().waitFor();
+    await tabTo(keys, (now) => now.placeholder === '请输入账号');
+    await keys.keyboard.type('admin');
+    await tabTo(keys, (now) => now.placeholder === '请输入密码');
+    await keys.keyboard.type(ADMIN_PASSWORD);
+    await tabTo(keys, (now) => now.placeholder === '请输入验证码');
+    await keys.keyboard.type(await latestCaptchaText(product));
+    await keys.keyboard.press('Enter');
+    await keys.waitForURL(/\/wel\/index/);
+  });
+
+  it('opens 参数管理 from the sidebar with Tab, the arrow keys and Enter', async () => {
+    await keys.locator('.app-sider .ant-menu-item').first().waitFor();
+    await tabTo(keys, (now) => now.inSider);
+    for (let press = 0; press < 40 && !/\/system\/param/.test(keys.url()); press++) {
+      const { text, expanded } = await focused(keys);
+      if ((text === '系统管理' && !expanded) || text === '参数管理') await keys.keyboard.press('Enter');
+      else await keys.keyboard.press('ArrowDown');
+    }
+    await keys.waitForURL(/\/system\/param/);
+    await keys.locator('.crud-page .ant-table-row').first().waitFor();
+  });
+
+  it('searches, opens a row, closes it with Esc and is back on the button it opened it with', async () => {
+    const firstName = (await keys.locator('.crud-page .ant-table-row').first().locator('td').nth(1).innerText()).trim();
+    await tabTo(keys, (now) => now.placeholder === '请输入参数名称');
+    await keys.keyboard.type(firstName);
+    await keys.keyboard.press('Enter');
+    // The list keeps only the rows that match.
+    await expect.poll(() => keys.locator('.crud-page .ant-table-row').filter({ hasNotText: firstName }).count()).toBe(0);
+    const row = keys.locator('.crud-page .ant-table-row').filter({ hasText: firstName }).first();
+    await row.waitFor();
+    await tabTo(keys, (now) => now.text === '查看');
+    await keys.keyboard.press('Enter');
+    const dialog = keys.locator('.ant-modal-content, .ant-drawer-content').last();
+    await dialog.waitFor();
+    await expect.poll(async () => (await focused(keys)).inDialog).toBe(true);
+    await snap(keys, 'a11y-keyboard-view');
+    await keys.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => focused(keys)).toMatchObject({ text: '查看', inDialog: false });
+    expect(await row.getByRole('button', { name: '查看' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
   });
 });
