@@ -1,5 +1,5 @@
 import { ConfigProvider } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../../providers/i18n';
 import { cspNonce } from '../cspNonce';
@@ -11,14 +11,20 @@ import { FeedbackProvider } from './FeedbackProvider';
 const nonce = cspNonce();
 const csp = nonce ? { nonce } : undefined;
 
+/** The document's language tag for each interface language: screen readers pick their voice by it. */
+const HTML_LANGS: Record<string, string> = { zh: 'zh-CN', en: 'en' };
+
 /**
- * antd follows the i18n language (component texts, date pickers) and the picked theme and primary colour; toasts
+ * antd (and `<html lang>`) follows the i18n language (component texts, date pickers) and the picked theme and primary colour; toasts
  * share its theme and locale.
  */
 export function LocaleConfigProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { themeName, colorName } = useThemeSettings();
   const theme = useMemo(() => antdThemeOf(themeName, colorName), [themeName, colorName]);
+  useEffect(() => {
+    document.documentElement.lang = HTML_LANGS[i18n.language] ?? HTML_LANGS.zh;
+  }, [i18n.language]);
   return (
     <ConfigProvider
       locale={antdLocaleOf(i18n.language)}

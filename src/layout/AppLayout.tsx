@@ -1,5 +1,6 @@
 import { App, Layout } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { startTokenRefreshTimer, stopTokenRefreshTimer } from '../../providers/auth';
 import { siteConfig } from '../../providers/config';
@@ -7,6 +8,7 @@ import { MESSAGE_LIST_ROUTE } from '../../resources/message/wire';
 import { screenRouteOf } from '../../resources/routing';
 import { useScreenClass } from '../hooks/useScreenClass';
 import { useRegistry } from '../registry';
+import { pageTitleOf, titleText } from '../router/pageTitles';
 import { LoadingWithProgress } from '../router/RouteProgress';
 import { AppHeader } from './AppHeader';
 import { AppSider } from './AppSider';
@@ -52,6 +54,18 @@ function useKnownScreen(pathname: string): boolean {
   return menuScreenRoutes.has(screen) || schemas.some((schema) => schema.route === screen) || !!menuByPath(allMenus, pathname);
 }
 
+/**
+ * The screen's title as its one `h1`, the heading a screen reader jumps to first. Seen, the active tab already names
+ * the screen, so the heading is for assistive technology only.
+ */
+function ScreenHeading({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const { allMenus } = useMenuState();
+  const { schemas } = useRegistry();
+  const title = titleText(pageTitleOf(screenRouteOf(pathname, schemas), allMenus, schemas), t);
+  return <h1 className="visually-hidden">{title}</h1>;
+}
+
 function Shell() {
   const { pathname } = useLocation();
   const screenClass = useScreenClass();
@@ -69,7 +83,9 @@ function Shell() {
       <Layout className="app-main">
         <AppHeader collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
         <TabBar tracking={access === 'allowed' && known} />
+        {/* antd draws this as <main>, the header as <header> and the sidebar as <aside>: the page's landmarks. */}
         <Layout.Content className="app-content">
+          <ScreenHeading pathname={pathname} />
           {access === 'denied' ? (
             <Navigate to="/403" replace />
           ) : access === 'pending' ? (

@@ -106,17 +106,19 @@ export function AppSider({ collapsed }: { collapsed: boolean }) {
         {!collapsed && <span className="app-sider__title">{t('app.title')}</span>}
       </div>
       {/* Drawn (and its counts asked for) once the page's content has been painted. */}
-      <AfterFirstPaint>
-        <SiderMenu
-          menus={sideMenus}
-          // Folded, groups open as pop-ups on hover: they need their children from the start.
-          shownGroups={collapsed ? undefined : everOpened}
-          selectedKeys={[selected]}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={openGroups}
-          onClick={open}
-        />
-      </AfterFirstPaint>
+      <nav aria-label={t('layout.sideMenu')}>
+        <AfterFirstPaint>
+          <SiderMenu
+            menus={sideMenus}
+            // Folded, groups open as pop-ups on hover: they need their children from the start.
+            shownGroups={collapsed ? undefined : everOpened}
+            selectedKeys={[selected]}
+            openKeys={collapsed ? undefined : openKeys}
+            onOpenChange={openGroups}
+            onClick={open}
+          />
+        </AfterFirstPaint>
+      </nav>
     </Layout.Sider>
   );
 }

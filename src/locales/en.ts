@@ -69,6 +69,7 @@ export const en: Record<string, string> = {
   'layout.home': 'Home',
   'layout.collapse': 'Collapse menu',
   'layout.expand': 'Expand menu',
+  'layout.sideMenu': 'Side menu',
   'layout.language': 'Language',
   'layout.logout': 'Logout',
   'layout.logoutTitle': 'Confirm',
@@ -129,6 +130,7 @@ export const en: Record<string, string> = {
   'crud.maxLength': '{{label}} must be at most {{max}} characters',
   'crud.examplePlaceholder': 'Enter {{label}}, e.g. {{example}}',
   'crud.inputPlaceholder': 'Enter {{label}}',
+  'crud.selectRow': 'Select {{name}}',
   'crud.selectPlaceholder': 'Select {{label}}',
   'crud.rangeStart': 'Start date',
   'crud.rangeEnd': 'End date',
@@ -136,6 +138,7 @@ export const en: Record<string, string> = {
   // Roles' grant dialog and the data/API scope screens.
 
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
+  'nav.openPages': 'Open pages',
   'nav.tabMenu': 'More',
   'nav.closeTab': 'Close',
   'nav.closeOthers': 'Close others',

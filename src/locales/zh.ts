@@ -69,6 +69,7 @@ export const zh: Record<string, string> = {
   'layout.home': '首页',
   'layout.collapse': '收起菜单',
   'layout.expand': '展开菜单',
+  'layout.sideMenu': '侧边菜单',
   'layout.language': '切换语言',
   'layout.logout': '退出登录',
   'layout.logoutTitle': '提示',
@@ -129,6 +130,7 @@ export const zh: Record<string, string> = {
   'crud.maxLength': '{{label}}最多 {{max}} 个字符',
   'crud.examplePlaceholder': '请输入{{label}}，如 {{example}}',
   'crud.inputPlaceholder': '请输入{{label}}',
+  'crud.selectRow': '选择 {{name}}',
   'crud.selectPlaceholder': '请选择{{label}}',
   'crud.rangeStart': '开始日期',
   'crud.rangeEnd': '结束日期',
@@ -136,6 +138,7 @@ export const zh: Record<string, string> = {
   // Roles' grant dialog and the data/API scope screens.
 
   // Part B1: navigation shell (tabs, menu search, top menu, window titles) and the seeded menus' names.
+  'nav.openPages': '已打开的页面',
   'nav.tabMenu': '更多',
   'nav.closeTab': '关闭',
   'nav.closeOthers': '关闭其他',

@@ -56,7 +56,7 @@ describe('navigation shell end to end', () => {
     await loginAs(page, product);
     await tabNamed('首页').waitFor();
     expect(await tabLabels()).toEqual(['首页']);
-    expect(await tabNamed('首页').getByRole('button', { name: '关闭' }).count()).toBe(0);
+    expect(await tabNamed('首页').locator('.app-tab__close').count()).toBe(0);
     await expect.poll(() => page.title()).toBe('首页');
   });
 
@@ -172,7 +172,7 @@ describe('navigation shell end to end', () => {
   });
 
   it('closing the active tab opens its predecessor', async () => {
-    await tabNamed('项目管理').getByRole('button', { name: '关闭' }).click();
+    await tabNamed('项目管理').locator('.app-tab__close').click();
     await page.waitForURL(/\/system\/param(\?|$)/);
     await expect.poll(() => tabLabels()).toEqual(['首页', '参数管理']);
     await expect.poll(() => page.title()).toBe('参数管理');

@@ -9,6 +9,7 @@ import { clearStore, setStore } from '../../providers/storage';
 import { paramSchema } from '../../resources/param/schema';
 import ResourceCrudPage from '../../src/components/crud/ResourceCrudPage';
 import { LocaleConfigProvider } from '../../src/components/LocaleConfigProvider';
+import { antdThemeOf, contrastRatio, TEXT_CONTRAST } from '../../src/layout/theme/themes';
 import { useAntdNotificationProvider } from '../../src/components/useAntdNotificationProvider';
 import { WithProductRegistry } from './productRegistry';
 
@@ -95,7 +96,7 @@ describe('ResourceCrudPage', { timeout: 20_000 }, () => {
     expect(dataProvider.deleteMany).not.toHaveBeenCalled();
   });
 
-  it("draws each row's actions as plain buttons in the theme's link and error colours", async () => {
+  it("draws each row's actions as plain buttons in the theme's link and error colours, readable on white", async () => {
     setStore({ name: 'permission', content: { param_edit: true, param_delete: true } });
     const dataProvider = fakeDataProvider();
     renderPage(dataProvider);
@@ -105,8 +106,12 @@ describe('ResourceCrudPage', { timeout: 20_000 }, () => {
     expect(edit.className).toBe('crud-row-action');
     expect(remove.className).toBe('crud-row-action crud-row-action--danger');
     const table = edit.closest<HTMLElement>('.ant-table-wrapper')!;
-    expect(table.style.getPropertyValue('--crud-link')).toBe('#1677ff');
-    expect(table.style.getPropertyValue('--crud-danger')).toBe('#ff4d4f');
+    // The default #409EFF and antd's error red read at 2.8:1 and 3.3:1; the theme draws them in shades that reach AA.
+    const { token } = antdThemeOf('hey', '#409EFF');
+    expect(table.style.getPropertyValue('--crud-link')).toBe(token?.colorLink);
+    expect(table.style.getPropertyValue('--crud-danger')).toBe(token?.colorError);
+    expect(contrastRatio(table.style.getPropertyValue('--crud-link'), '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    expect(contrastRatio(table.style.getPropertyValue('--crud-danger'), '#ffffff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     fireEvent.click(remove);
     expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy();
     expect(dataProvider.deleteOne).not.toHaveBeenCalled();

@@ -1,7 +1,7 @@
 import { http as route } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { App, theme } from 'antd';
 import { md5 } from 'js-md5';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Refine } from '@refinedev/core';
@@ -20,7 +20,7 @@ import {
 } from '../../src/layout/errorlog/errorLog';
 import { LockButton } from '../../src/layout/header/LockButton';
 import { reloadThemeSettings, setColorName, setThemeName } from '../../src/layout/theme/themeStore';
-import { antdThemeOf, THEME_NAMES } from '../../src/layout/theme/themes';
+import { antdThemeOf, contrastRatio, PRIMARY_COLORS, readableShade, TEXT_CONTRAST, THEME_NAMES } from '../../src/layout/theme/themes';
 import { isLocked, lock, setLockPassword, unlock } from '../../src/pages/lock/lockState';
 import { avatarRefusalOf, choicesOf, passwordQuery, phoneRefusalOf } from '../../src/pages/info/userApi';
 import { describeRequest, envelope, server, useMockServer, type SeenRequest } from '../contract/support';
@@ -38,8 +38,28 @@ describe('themes (spec §2)', () => {
     expect(new Set(looks).size).toBe(THEME_NAMES.length);
   });
 
-  it('makes the picked colour antd primary colour', () => {
-    expect(antdThemeOf('hey', '#F5222D').token?.colorPrimary).toBe('#F5222D');
+  it('makes the picked colour antd primary colour, in its readable shade when it is too light for text', () => {
+    // #304156 already reads on white; #409EFF (2.8:1) is drawn a darker blue of the same hue.
+    expect(antdThemeOf('hey', '#304156').token?.colorPrimary).toBe('#304156');
+    const shade = antdThemeOf('hey', '#409EFF').token?.colorPrimary ?? '';
+    expect(shade).toBe(readableShade('#409EFF'));
+    expect(shade).not.toBe('#409EFF');
+    const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(shade.slice(at, at + 2), 16));
+    // Same proportions as 40:9E:FF (darkened towards black), so the same hue.
+    expect(Math.abs(red / blue - 0x40 / 0xff)).toBeLessThan(0.02);
+    expect(Math.abs(green / blue - 0x9e / 0xff)).toBeLessThan(0.02);
+  });
+
+  it('draws text colours and text on the primary colour at WCAG AA (4.5:1) for every swatch, keeping antd light tints', () => {
+    for (const color of PRIMARY_COLORS) {
+      const token = antdThemeOf('hey', color).token ?? {};
+      for (const role of ['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive', 'colorLink', 'colorError', 'colorSuccess', 'colorWarning', 'colorInfo'] as const) {
+        expect(contrastRatio(String(token[role]), '#ffffff'), `${role} of ${color}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      }
+      // The selected-row and tag tints stay antd's own tints of the colour as picked, not muddier ones of its shade.
+      expect(token.colorPrimaryBg).toBe(theme.getDesignToken({ token: { colorPrimary: color } }).colorPrimaryBg);
+    }
+    expect(antdThemeOf('hey', '#409EFF').token?.colorSuccessBg).toBe('#f6ffed');
   });
 
   it('names Chinese system fonts before the generic family, after the Latin ones, in every theme', () => {
@@ -58,7 +78,7 @@ describe('themes (spec §2)', () => {
     setStore({ name: 'colorName', content: 'red; background: url(x)' });
     reloadThemeSettings();
     expect(document.body.classList.contains('theme-hey')).toBe(true);
-    expect(document.body.style.getPropertyValue('--app-primary')).toBe('#409EFF');
+    expect(document.body.style.getPropertyValue('--app-primary')).toBe(readableShade('#409EFF'));
   });
 
   it('keeps the pick in storage and exactly one theme class on <body>', () => {

@@ -1,7 +1,7 @@
 import { useDelete, useDeleteMany, type BaseKey, type BaseRecord } from '@refinedev/core';
 import { App, Button, Card, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../../providers/config';
@@ -98,14 +98,24 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany } = useDeleteMany();
 
-  const open = (mode: FormMode, id?: BaseKey) =>
+  const focusBeforeForm = useRef<HTMLElement | null>(null);
+  const open = (mode: FormMode, id?: BaseKey) => {
+    focusBeforeForm.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     void navigate({ pathname: screenPathOf(schema.route, { mode, id: id === undefined ? undefined : String(id) }), search });
+  };
   const addChild = (parentId: BaseKey) =>
     void navigate(
       { pathname: screenPathOf(schema.route, { mode: 'create' }), search },
       { state: { initialValues: { [schema.tree!.parentField]: String(parentId) } } },
     );
-  const close = () => void navigate({ pathname: schema.route, search });
+  const close = () => {
+    void navigate({ pathname: schema.route, search });
+    // Back to where the focus was when the form opened (the row's 查看, the 新增 button), once the form has left the
+    // page: it leaves at once, so antd's own return to that element, run after its closing motion, never comes.
+    const returnTo = focusBeforeForm.current;
+    focusBeforeForm.current = null;
+    if (returnTo) requestAnimationFrame(() => returnTo.isConnected && returnTo.focus());
+  };
 
   const notifications = schema.notifications ?? {};
   const deleteNotification = {

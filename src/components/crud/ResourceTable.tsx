@@ -1,12 +1,12 @@
 import type { BaseKey, BaseRecord } from '@refinedev/core';
-import { Table, theme, type TableColumnsType, type TableProps } from 'antd';
+import { Table, theme, type CheckboxProps, type TableColumnsType, type TableProps } from 'antd';
 import type { TableRef } from 'antd/es/table';
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../../providers/config';
 import type { OperationSchema, ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
-import { FieldCell } from './fieldRenderers';
+import { asText, FieldCell } from './fieldRenderers';
 import { fieldLabelKey, listFieldsOf, operationLabelKey } from './schemaMapping';
 import { textWidth } from './textWidth';
 import { showsOnRow, type allowedOperations } from './useOperations';
@@ -115,6 +115,9 @@ export function ResourceTable(props: ResourceTableProps) {
     render: (value: unknown, record: BaseRecord) => <FieldCell field={field} value={value} record={record} />,
     ...ui.columns?.[field.name],
   }));
+  // A row's checkbox is named after the row (its first column's value), so a screen reader says which row it picks.
+  const firstField = listFieldsOf(schema)[0];
+  const rowNameOf = (record: BaseRecord) => asText(firstField ? record[firstField.name] : undefined) || asText(record.id);
   const rowButtons = operations.view || operations.edit || operations.delete || operations.rowCustom.length > 0 || onAddChild !== undefined;
   // The action column is as wide as the buttons of its fullest row on this page (a row operation that shows on no
   // row here takes no room from the columns beside it); with no rows, as its title.
@@ -169,6 +172,11 @@ export function ResourceTable(props: ResourceTableProps) {
         type: props.singleSelect ? 'radio' : 'checkbox',
         selectedRowKeys: selectedKeys,
         onChange: (keys) => onSelect(keys as BaseKey[]),
+        getCheckboxProps: (record) => {
+          // antd hands these to the checkbox's input; its props type just does not list ARIA attributes.
+          const named: CheckboxProps & { 'aria-label': string } = { 'aria-label': t('crud.selectRow', { name: rowNameOf(record) }) };
+          return named;
+        },
       }}
       pagination={
         tableProps.pagination === false

@@ -32,11 +32,22 @@ function dateFormatOf(field: FieldSchema) {
   return field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT;
 }
 
+/**
+ * `control` without `aria-required`, for antd's selects (Select, TreeSelect, Cascader) and checkbox groups: they copy
+ * every aria-* prop onto their outer box, a role-less element that may not carry it (axe: aria-allowed-attr, critical).
+ * The form item's required mark and its message on submit still say the field is required.
+ */
+function withoutAriaRequired(control: ControlProps): ControlProps {
+  const rest = { ...control };
+  delete rest['aria-required'];
+  return rest;
+}
+
 /** Choices laid out as the widget asks: radio buttons, a switch (two options), checkboxes, or a select. */
 function ChoiceEditor({ field, placeholder, ...control }: FieldProps & ControlProps & { placeholder: string }) {
   const options = useFieldOptions(field);
   if (field.widget === 'radio') return <Radio.Group {...control} options={options} />;
-  if (field.widget === 'checkbox') return <Checkbox.Group {...control} options={options} />;
+  if (field.widget === 'checkbox') return <Checkbox.Group {...withoutAriaRequired(control)} options={options} />;
   if (field.widget === 'switch' && options.length === 2) {
     const [on, off] = options;
     return (
@@ -49,7 +60,7 @@ function ChoiceEditor({ field, placeholder, ...control }: FieldProps & ControlPr
     );
   }
   const value = isUnsetNumber(field, control.value, options) ? undefined : control.value;
-  return <Select {...control} value={value} options={options} placeholder={placeholder} allowClear />;
+  return <Select {...withoutAriaRequired(control)} value={value} options={options} placeholder={placeholder} allowClear />;
 }
 
 interface EditorProps extends FieldProps, ControlProps {
@@ -67,12 +78,12 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
   const { t } = useTranslation();
   const inputPlaceholder = field.example ? t('crud.examplePlaceholder', { label, example: field.example }) : t('crud.inputPlaceholder', { label });
   const selectPlaceholder = t('crud.selectPlaceholder', { label });
-  if (field.ref && field.widget === 'tree') return <TreeParentSelect {...control} field={field} />;
+  if (field.ref && field.widget === 'tree') return <TreeParentSelect {...withoutAriaRequired(control)} field={field} />;
   if (field.ref) {
     const fill = field.ref.fill ?? {};
     return (
       <RefSelect
-        {...control}
+        {...withoutAriaRequired(control)}
         field={field}
         placeholder={selectPlaceholder}
         currentLabel={record ? asText(record[field.ref.as]) : undefined}
@@ -85,7 +96,7 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
       />
     );
   }
-  if (field.treePath) return <TreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
+  if (field.treePath) return <TreePathCascader {...withoutAriaRequired(control)} field={field} placeholder={selectPlaceholder} />;
   if (field.treeOptions) return <TreeOptionsChecks {...control} field={field} />;
   if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
   if (field.widget === 'icon') {

@@ -156,7 +156,7 @@ export function TabBar({ tracking }: { tracking: boolean }) {
   // A plain strip rather than antd's Tabs, which measures every tab in a layout effect on each render: on a cold
   // visit that alone forced a layout of the whole page before its first paint.
   return (
-    <div className="app-tabs">
+    <nav className="app-tabs" aria-label={t('nav.openPages')}>
       <div
         className="app-tabs__bar"
         role="tablist"
@@ -167,6 +167,8 @@ export function TabBar({ tracking }: { tracking: boolean }) {
       >
         {tabs.map((tab) => {
           const selected = tab.value === shownActive;
+          const closable = isClosable(tab, tabs, tabsOptions);
+          const close = () => apply(closeTab(tabs, tab.value, active, tabsOptions));
           return (
             <div
               key={tab.value}
@@ -176,25 +178,29 @@ export function TabBar({ tracking }: { tracking: boolean }) {
               aria-selected={selected}
               className={selected ? 'app-tab app-tab--active' : 'app-tab'}
               onClick={() => choose(tab.value)}
+              // Delete closes the focused tab: the keyboard's way to the close mark, which is no button of its own
+              // because a tab holds no other control (a screen reader reads the tab as one thing).
+              aria-keyshortcuts={closable ? 'Delete' : undefined}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') choose(tab.value);
+                else if (event.key === 'Delete' && closable) close();
                 else if (!moveFocus(event.currentTarget, event.key)) return;
                 event.preventDefault();
               }}
             >
               <span className="app-tab__label">{labelOf(tab)}</span>
-              {isClosable(tab, tabs, tabsOptions) && (
-                <button
-                  type="button"
+              {closable && (
+                <span
                   className="app-tab__close"
-                  aria-label={t('nav.closeTab')}
+                  title={t('nav.closeTab')}
+                  aria-hidden
                   onClick={(event) => {
                     event.stopPropagation();
-                    apply(closeTab(tabs, tab.value, active, tabsOptions));
+                    close();
                   }}
                 >
                   <CloseOutlined />
-                </button>
+                </span>
               )}
             </div>
           );
@@ -205,6 +211,6 @@ export function TabBar({ tracking }: { tracking: boolean }) {
           {t('nav.tabMenu')} <DownOutlined />
         </Button>
       </Dropdown>
-    </div>
+    </nav>
   );
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { siteConfig } from '../../../providers/config';
 import { getStore, setStore } from '../../../providers/storage';
-import { isThemeName, themeClassOf, themeNameOf, type ThemeName } from './themes';
+import { isThemeName, readableShade, themeClassOf, themeNameOf, type ThemeName } from './themes';
 
 /** Storage records of the picked theme and colour (Saber's names). */
 export const THEME_STORE_KEY = 'themeName';
@@ -29,7 +29,7 @@ const listeners = new Set<() => void>();
 
 /**
  * Exactly one `theme-*` class on <body>, so page-level CSS (header, brand, background) follows the theme; the picked
- * colour is exposed to that CSS as `--app-primary`.
+ * colour, in its readable shade (as antd draws it), is exposed to that CSS as `--app-primary`.
  */
 function applyToBody({ themeName, colorName }: ThemeSettings): void {
   const { classList, style } = document.body;
@@ -37,7 +37,7 @@ function applyToBody({ themeName, colorName }: ThemeSettings): void {
     if (className.startsWith('theme-')) classList.remove(className);
   }
   classList.add(themeClassOf(themeName));
-  style.setProperty('--app-primary', colorName);
+  style.setProperty('--app-primary', readableShade(colorName));
 }
 
 function update(next: ThemeSettings): void {

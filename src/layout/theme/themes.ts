@@ -1,4 +1,5 @@
-import type { ThemeConfig } from 'antd';
+import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { AliasToken } from 'antd/es/theme/interface';
 
 /** The 11 themes of spec §2, in the order the picker lists them; the class on <body> is `theme-<name>`. */
 export const THEME_NAMES = ['default', 'white', 'dark', 'star', 'bule', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'] as const;
@@ -99,12 +100,111 @@ export const FONT_FAMILY = [
   "'Noto Color Emoji'",
 ].join(', ');
 
-/** antd theme for a theme name and the picked primary colour (spec §1: the colour is antd's colorPrimary). */
-export function antdThemeOf(name: ThemeName, primaryColor: string): ThemeConfig {
+/** The contrast WCAG 2.2 AA asks of text (1.4.3): 4.5:1. */
+export const TEXT_CONTRAST = 4.5;
+/**
+ * What coloured text is drawn to against white: a little above AA, so it also reads on the faint tints antd lays under
+ * it (a selected menu entry, a hovered or selected row, a tag's own light background).
+ */
+const COLOURED_TEXT_CONTRAST = 5;
+/** A pressed control's shade: a step darker than the resting one. */
+const PRESSED_CONTRAST = 6;
+
+function channelsOf(hex: string): [number, number, number] | undefined {
+  const match = /^#([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return undefined;
+  const value = Number.parseInt(match[1], 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+/** WCAG relative luminance of an sRGB colour given as 0–255 channels. */
+function luminanceOf([red, green, blue]: [number, number, number]): number {
+  const linear = (channel: number) => {
+    const unit = channel / 255;
+    return unit <= 0.03928 ? unit / 12.92 : ((unit + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
+/** The WCAG contrast ratio of two `#rrggbb` colours. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [first, second].map((hex) => luminanceOf(channelsOf(hex) ?? [0, 0, 0])).sort((a, b) => b - a);
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/**
+ * `color` deepened just enough to read as text on white at `ratio` (and to carry white text at the same ratio, on a
+ * primary button). It is darkened towards black in its own proportions, which keeps its hue and tone: antd's light
+ * defaults (#409EFF at 2.8:1, the error red at 3.3:1) become a calmer shade of themselves, not a harsher colour. A
+ * colour that already reads stays as it is.
+ */
+export function readableShade(color: string, ratio = COLOURED_TEXT_CONTRAST): string {
+  const channels = channelsOf(color);
+  if (!channels) return color;
+  for (let scale = 100; scale > 0; scale -= 1) {
+    const shaded = channels.map((channel) => Math.round((channel * scale) / 100)) as [number, number, number];
+    const hex = `#${shaded.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+    if (contrastRatio(hex, '#ffffff') >= ratio) return scale === 100 ? color : hex;
+  }
+  return '#000000';
+}
+
+/**
+ * Text greys that reach 4.5:1 on white and on antd's #fafafa table headers: antd's defaults (45% black for
+ * descriptions and labels, 25% for placeholders) read at 3.4:1 and 1.9:1.
+ */
+const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.58)';
+const PLACEHOLDER_TEXT = 'rgba(0, 0, 0, 0.55)';
+
+/** The colour roles whose solid tone is also text: links and row actions, danger actions, status tags, alerts. */
+const TEXT_COLOUR_ROLES = ['Primary', 'Success', 'Error', 'Warning', 'Info'] as const;
+
+/**
+ * The readable tokens of each colour role. antd derives a role's whole palette from its solid colour, so deepening the
+ * seed would also muddy its light tints (tag and selected-row backgrounds turned grey-green); instead the palette is
+ * derived from the colour as picked and only the tones drawn as text or under white text are replaced by their
+ * readable shades, the tints and borders staying antd's own.
+ */
+function readableRoleTokens(pickedColor: string): Partial<AliasToken> {
+  const derived = antdTheme.getDesignToken({ token: { colorPrimary: pickedColor } });
+  const tokens: Record<string, string> = {};
+  for (const role of TEXT_COLOUR_ROLES) {
+    // Hover a little lighter and press a little darker than the resting shade, all in the colour's own hue (antd's
+    // hover tint, deepened, would turn grey).
+    const base = String(derived[`color${role}`]);
+    tokens[`color${role}`] = readableShade(base);
+    tokens[`color${role}Hover`] = readableShade(base, TEXT_CONTRAST);
+    tokens[`color${role}Active`] = readableShade(base, PRESSED_CONTRAST);
+    // The deepened colour is a seed too: without these, antd would derive the tints from it.
+    for (const tint of ['Bg', 'BgHover', 'Border', 'BorderHover']) tokens[`color${role}${tint}`] = String(derived[`color${role}${tint}` as keyof AliasToken]);
+    for (const text of ['Text', 'TextHover', 'TextActive']) tokens[`color${role}${text}`] = readableShade(String(derived[`color${role}${text}` as keyof AliasToken]));
+  }
+  return {
+    ...tokens,
+    colorLink: tokens.colorPrimary,
+    colorLinkHover: tokens.colorPrimaryHover,
+    colorLinkActive: tokens.colorPrimaryActive,
+  };
+}
+
+/**
+ * antd theme for a theme name and the picked primary colour (spec §1: the colour is antd's colorPrimary, drawn in its
+ * readable shade where it is too light to read as text or under white text).
+ */
+export function antdThemeOf(name: ThemeName, pickedColor: string): ThemeConfig {
   const sider = SIDER_PALETTES[name];
+  const roles = readableRoleTokens(pickedColor);
+  const primaryColor = roles.colorPrimary ?? pickedColor;
   const activeText = sider.activeText ?? primaryColor;
   return {
-    token: { colorPrimary: primaryColor, borderRadius: 4, fontFamily: FONT_FAMILY },
+    token: {
+      ...roles,
+      colorTextTertiary: SECONDARY_TEXT,
+      colorTextDescription: SECONDARY_TEXT,
+      colorTextPlaceholder: PLACEHOLDER_TEXT,
+      borderRadius: 4,
+      fontFamily: FONT_FAMILY,
+    },
     components: {
       Layout: { siderBg: sider.background },
       Menu: {

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { animationsEnded, snap } from './browser';
+import { CrudPage } from './crudPage';
+import { ADMIN_PASSWORD, latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
+
+let product: RunningProduct;
+let page: Page;
+
+useProductPage((opened) => ({ product, page } = opened));
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2.0–2.2 A and AA rules: what the product promises (WCAG 2.2 AA). */
+const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Rules axe gets wrong for this product, each with the reason. Empty when none: a rule is only switched off here when
+ * the page is right and the rule cannot see it.
+ */
+const RULES_WRONG_FOR_THE_CASE: Record<string, string> = {};
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core on the page as it stands and answers the critical and serious violations as readable lines: rule id,
+ * impact, how many nodes, and the first selectors. The script is evaluated through the DevTools protocol, which the
+ * page's Content-Security-Policy does not govern (a `<script>` tag would be refused for want of the nonce).
+ */
+async function blockingViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    ([tags, disabled]) => {
+      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } }).axe;
+      const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
+      return axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] }).then((result) => result.violations);
+    },
+    [WCAG_AA_TAGS, Object.keys(RULES_WRONG_FOR_THE_CASE)] as const,
+  );
+  return (violations as AxeViolation[])
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map((violation) => {
+      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
+      return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes: ${violation.help}): ${targets}`;
+    });
+}
+
+/**
+ * The signed-in frame is whole: the sidebar menu, top menu and header tools are drawn after the page's first paint,
+ * and an audit before them would miss them.
+ */
+async function frameDrawn(): Promise<void> {
+  await page.locator('.app-sider .ant-menu-item').first().waitFor();
+  await page.locator('.app-header .header-tools').waitFor();
+}
+
+/** The list's rows have drawn (the table shows no loading mask and at least one row or its empty state). */
+async function listSettled(list: CrudPage): Promise<void> {
+  await list.table.locator('.ant-table-row, .ant-table-placeholder').first().waitFor();
+  await page.locator('.crud-page .ant-spin-spinning').waitFor({ state: 'detached' });
+  await frameDrawn();
+}
+
+describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
+  it('finds nothing critical or serious on the login page', async () => {
+    await page.goto(`${product.url}/login`);
+    await page.locator('img[alt]').first().waitFor();
+    await latestCaptchaText(product);
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('finds nothing critical or serious on the home page', async () => {
+    await loginAs(page, product);
+    await page.locator('.ant-card').filter({ hasText: '快捷入口' }).getByText('参数管理', { exact: true }).waitFor();
+    await frameDrawn();
+    expect(await blockingViolations()).toEqual([]);
+    // The landmarks a screen reader lists, and the screen's one heading.
+    expect(await page.locator('h1').allTextContents()).toEqual(['首页']);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: '侧边菜单' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: '已打开的页面' }).count()).toBe(1);
+  });
+
+  it('finds nothing critical or serious on a plain list with its search form (通知公告)', async () => {
+    const notices = new CrudPage(page, product.url, '/desk/notice');
+    await notices.open();
+    await listSettled(notices);
+    await page.locator('.crud-search').waitFor();
+    await snap(page, 'a11y-notice-list');
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('finds nothing critical or serious in the create form of that list', async () => {
+    await page.locator('.crud-page').getByRole('button', { name: /新\s*增/ }).click();
+    const notices = new CrudPage(page, product.url, '/desk/notice');
+    await notices.form.waitFor();
+    await animationsEnded(notices.form);
+    await snap(page, 'a11y-notice-form');
+    expect(await blockingViolations()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await notices.form.waitFor({ state: 'hidden' });
+  });
+
+  it('finds nothing critical or serious on the user list', async () => {
+    const users = new CrudPage(page, product.url, '/system/user');
+    await users.open();
+    await listSettled(users);
+    await users.row('admin').first().waitFor();
+    await snap(page, 'a11y-user-list');
+    expect(await blockingViolations()).toEqual([]);
+    // Each row's checkbox says which row it picks; the heading follows the screen.
+    expect(await page.getByRole('checkbox', { name: '选择 admin', exact: true }).count()).toBe(1);
+    expect(await page.locator('h1').allTextContents()).toEqual(['用户管理']);
+  });
+
+  it('finds nothing critical or serious on the task list', async () => {
+    const tasks = new CrudPage(page, product.url, '/test/task');
+    await tasks.open();
+    await listSettled(tasks);
+    await tasks.row('DEMO-RUN-001').waitFor();
+    await snap(page, 'a11y-task-list');
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('closes the focused tab with Delete, the keyboard way to its close mark', async () => {
+    const activeTab = page.locator('.app-tabs').getByRole('tab', { selected: true });
+    await expect.poll(() => activeTab.innerText()).toBe('任务管理');
+    await activeTab.focus();
+    await page.keyboard.press('Delete');
+    await page.waitForURL(/\/system\/user/);
+    expect(await page.locator('.app-tabs').getByRole('tab', { name: '任务管理' }).count()).toBe(0);
+  });
+
+  it('tells assistive technology the language: <html lang> follows the language switch', async () => {
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await page.locator('.app-header button').filter({ hasText: 'English' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.locator('.app-header button').filter({ hasText: '中文' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  });
+});
+
+/** What has the keyboard focus: its tag, text (or placeholder) and whether it sits in a dialog or the sidebar. */
+function focused(on: Page) {
+  return on.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return {
+      placeholder: element?.getAttribute('placeholder') ?? '',
+      text: (element?.innerText ?? '').trim(),
+      inDialog: !!element?.closest('.ant-modal-wrap, .ant-drawer'),
+      inSider: !!element?.closest('.app-sider'),
+      expanded: element?.getAttribute('aria-expanded') === 'true',
+    };
+  });
+}
+
+/** Presses Tab until the focus is where `reached` says, as a keyboard user moves through the page. */
+async function tabTo(on: Page, reached: (now: Awaited<ReturnType<typeof focused>>) => boolean): Promise<void> {
+  for (let press = 0; press < 60; press++) {
+    if (reached(await focused(on))) return;
+    await on.keyboard.press('Tab');
+  }
+  throw new Error(`the focus never got there; it is on ${JSON.stringify(await focused(on))}`);
+}
+
+describe('keyboard only', () => {
+  let context: BrowserContext;
+  let keys: Page;
+
+  it('logs in with the keyboard', async () => {
+    context = await product.browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    keys = await context.newPage();
+    await keys.goto(`${product.url}/login`);
+    await keys.locator('img[alt]').first().waitFor();
+    await tabTo(keys, (now) => now.placeholder === '请输入账号');
+    await keys.keyboard.type('admin');
+    await tabTo(keys, (now) => now.placeholder === '请输入密码');
+    await keys.keyboard.type(ADMIN_PASSWORD);
+    await tabTo(keys, (now) => now.placeholder === '请输入验证码');
+    await keys.keyboard.type(await latestCaptchaText(product));
+    await keys.keyboard.press('Enter');
+    await keys.waitForURL(/\/wel\/index/);
+  });
+
+  it('opens 参数管理 from the sidebar with Tab, the arrow keys and Enter', async () => {
+    await keys.locator('.app-sider .ant-menu-item').first().waitFor();
+    await tabTo(keys, (now) => now.inSider);
+    for (let press = 0; press < 40 && !/\/system\/param/.test(keys.url()); press++) {
+      const { text, expanded } = await focused(keys);
+      if ((text === '系统管理' && !expanded) || text === '参数管理') await keys.keyboard.press('Enter');
+      else await keys.keyboard.press('ArrowDown');
+    }
+    await keys.waitForURL(/\/system\/param/);
+    await keys.locator('.crud-page .ant-table-row').first().waitFor();
+  });
+
+  it('searches, opens a row, closes it with Esc and is back on the button it opened it with', async () => {
+    const firstName = (await keys.locator('.crud-page .ant-table-row').first().locator('td').nth(1).innerText()).trim();
+    await tabTo(keys, (now) => now.placeholder === '请输入参数名称');
+    await keys.keyboard.type(firstName);
+    await keys.keyboard.press('Enter');
+    // The list keeps only the rows that match.
+    await expect.poll(() => keys.locator('.crud-page .ant-table-row').filter({ hasNotText: firstName }).count()).toBe(0);
+    const row = keys.locator('.crud-page .ant-table-row').filter({ hasText: firstName }).first();
+    await row.waitFor();
+    await tabTo(keys, (now) => now.text === '查看');
+    await keys.keyboard.press('Enter');
+    const dialog = keys.locator('.ant-modal-content, .ant-drawer-content').last();
+    await dialog.waitFor();
+    await expect.poll(async () => (await focused(keys)).inDialog).toBe(true);
+    await snap(keys, 'a11y-keyboard-view');
+    await keys.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => focused(keys)).toMatchObject({ text: '查看', inDialog: false });
+    expect(await row.getByRole('button', { name: '查看' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
