@@ -18,6 +18,11 @@ const drawn = { first: '', second: '', end: '' };
 
 const PROCESS_NAME = '两级审批';
 const TITLE = '采购一台测试服务器';
+/**
+ * 保存 by its name's end: after a save, antd's loading icon leaves with a motion that, on a loaded machine, can stay
+ * in the DOM (invisible, width 0) with its aria-label, so the button is named "loading 保存" for a while.
+ */
+const saveButton = (page: Page) => page.getByRole('button', { name: /保\s*存$/ });
 const spaced = (label: string) => new RegExp(`^${label.split('').join('\\s*')}$`);
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
 const rows = (page: Page, kind: string) => page.locator(`[data-work-list="${kind}"] .ant-table-row`);
@@ -101,7 +106,7 @@ describe('模型设计: a process drawn, deployed and run', () => {
     await elementForm(admin).waitFor({ state: 'detached' });
     let submits = 0;
     admin.on('request', (request) => void (request.url().includes('/model/submit') && submits++));
-    await admin.getByRole('button', { name: spaced('保存') }).click();
+    await saveButton(admin).click();
     await admin.locator('.flow-modeler-problem').getByText('用户任务 经理审批 未设置处理人或候选人').waitFor();
     await canvas(admin).locator(`g.djs-element.selected[data-element-id="${second}"]`).waitFor();
     expect(await selectedId(admin)).toBe(second);
@@ -121,7 +126,7 @@ describe('模型设计: a process drawn, deployed and run', () => {
     await canvas(admin).click({ position: { x: 600, y: 120 } });
     await elementForm(admin).waitFor({ state: 'detached' });
     const refused = admin.waitForResponse((response) => response.url().includes('/api/blade-flow/model/submit'));
-    await admin.getByRole('button', { name: spaced('保存') }).click();
+    await saveButton(admin).click();
     const refusal = `节点 ${service}: 不支持的节点类型 bpmn:ServiceTask`;
     expect(await (await refused).json()).toMatchObject({ code: 400, msg: refusal });
     await admin.locator('.flow-modeler-problem').getByText(refusal).waitFor();
@@ -133,7 +138,7 @@ describe('模型设计: a process drawn, deployed and run', () => {
     await shape(admin, first).click();
     await formItem(elementForm(admin), '候选角色').getByText('超级管理员').waitFor();
     const saved = admin.waitForResponse((response) => response.url().includes('/api/blade-flow/model/submit'));
-    await admin.getByRole('button', { name: spaced('保存') }).click();
+    await saveButton(admin).click();
     const submission = await saved;
     expect(await submission.json()).toMatchObject({ code: 200 });
     const xml = submission.request().postDataJSON().xml as string;
