@@ -3,13 +3,13 @@ import type { ResourceRoutes } from '../blade/behaviour';
 import type { BladeUser } from '../blade/context';
 import { R } from '../blade/envelope';
 import { badRequest } from '../blade/errors';
-import { nextId } from '../blade/ids';
 import { idField } from '../blade/operation';
 import { scopedWhere, tenantWhere } from '../blade/scope';
 import { formatDateTime } from '../blade/serializer';
 import type { Db } from '../db/types';
 import { startProcess } from './engine';
 import { observeFlow } from './events';
+import { bpmn, ensureShippedDeployed, type ShippedProcess } from './shipped';
 
 /**
  * The review process every tenant has deployed (审核流程): a test case or script sent for review (送审) waits for a
@@ -42,58 +42,46 @@ export const REVIEW_MSG = {
   notDeployed: '审核流程不存在或已挂起',
 } as const;
 
-const flow = (id: string, source: string, target: string, condition?: string) =>
-  `<bpmn:sequenceFlow id="${id}" sourceRef="${source}" targetRef="${target}">${
-    condition ? `<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition}</bpmn:conditionExpression>` : ''
-  }</bpmn:sequenceFlow>`;
-const shape = (id: string, x: number, y: number, width: number, height: number) =>
-  `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${y}" width="${width}" height="${height}" /></bpmndi:BPMNShape>`;
-const edge = (id: string, points: [number, number][]) =>
-  `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}">${points.map(([x, y]) => `<di:waypoint x="${x}" y="${y}" />`).join('')}</bpmndi:BPMNEdge>`;
+const { flow, shape, edge } = bpmn;
 
-export const REVIEW_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
-  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI"
-  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
-  id="ReviewDefinitions" targetNamespace="http://bladex.vip">
-  <bpmn:process id="${REVIEW_PROCESS_KEY}" name="审核流程" isExecutable="true">
-    <bpmn:startEvent id="start" name="送审" />
-    <bpmn:userTask id="review" name="审核" camunda:candidateGroups="administrator,reviewer" />
-    <bpmn:exclusiveGateway id="reviewGateway" name="审核结果" />
-    <bpmn:endEvent id="approved" name="审核通过" />
-    <bpmn:endEvent id="returned" name="审核驳回" />
-    ${flow('toReview', 'start', 'review')}
-    ${flow('toReviewGateway', 'review', 'reviewGateway')}
-    ${flow('pass', 'reviewGateway', 'approved', '${pass}')}
-    ${flow('return', 'reviewGateway', 'returned', '${!pass}')}
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="ReviewDiagram">
-    <bpmndi:BPMNPlane id="ReviewPlane" bpmnElement="${REVIEW_PROCESS_KEY}">
-      ${shape('start', 152, 102, 36, 36)}
-      ${shape('review', 250, 80, 100, 80)}
-      ${shape('reviewGateway', 415, 95, 50, 50)}
-      ${shape('approved', 542, 102, 36, 36)}
-      ${shape('returned', 542, 222, 36, 36)}
-      ${edge('toReview', [[188, 120], [250, 120]])}
-      ${edge('toReviewGateway', [[350, 120], [415, 120]])}
-      ${edge('pass', [[465, 120], [542, 120]])}
-      ${edge('return', [[440, 145], [440, 240], [542, 240]])}
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>
-`;
+const REVIEW: ShippedProcess = {
+  key: REVIEW_PROCESS_KEY,
+  name: '审核流程',
+  description: '测试用例与脚本的送审与审核',
+  category: REVIEW_CATEGORY,
+  resourceName: 'review.bpmn',
+  xml: bpmn.definitions({
+    key: REVIEW_PROCESS_KEY,
+    name: '审核流程',
+    elements: [
+      '<bpmn:startEvent id="start" name="送审" />',
+      '<bpmn:userTask id="review" name="审核" camunda:candidateGroups="administrator,reviewer" />',
+      '<bpmn:exclusiveGateway id="reviewGateway" name="审核结果" />',
+      '<bpmn:endEvent id="approved" name="审核通过" />',
+      '<bpmn:endEvent id="returned" name="审核驳回" />',
+      flow('toReview', 'start', 'review'),
+      flow('toReviewGateway', 'review', 'reviewGateway'),
+      flow('pass', 'reviewGateway', 'approved', '${pass}'),
+      flow('return', 'reviewGateway', 'returned', '${!pass}'),
+    ],
+    layout: [
+      shape('start', 152, 102, 36, 36),
+      shape('review', 250, 80, 100, 80),
+      shape('reviewGateway', 415, 95, 50, 50),
+      shape('approved', 542, 102, 36, 36),
+      shape('returned', 542, 222, 36, 36),
+      edge('toReview', [[188, 120], [250, 120]]),
+      edge('toReviewGateway', [[350, 120], [415, 120]]),
+      edge('pass', [[465, 120], [542, 120]]),
+      edge('return', [[440, 145], [440, 240], [542, 240]]),
+    ],
+  }),
+};
+export const REVIEW_XML = REVIEW.xml;
 
 /** Deploys the review process in each tenant that has none yet (idempotent, also when several servers start at once). */
-export async function ensureReviewDeployed(db: Db, tenantIds: readonly string[]): Promise<void> {
-  for (const tenantId of tenantIds) {
-    const id = nextId();
-    await db.query(
-      `INSERT INTO blade_flow_deployment (id, tenant_id, process_definition_id, process_key, name, description, category, version, resource_name, xml, suspension_state, deployment_time)
-       VALUES ($1, $2, $3, $4, '审核流程', '测试用例与脚本的送审与审核', $5, 1, 'review.bpmn', $6, 1, $7)
-       ON CONFLICT DO NOTHING`,
-      [id, tenantId, `${REVIEW_PROCESS_KEY}:1:${id}`, REVIEW_PROCESS_KEY, REVIEW_CATEGORY, REVIEW_XML, formatDateTime(new Date())],
-    );
-  }
+export function ensureReviewDeployed(db: Db, tenantIds: readonly string[]): Promise<void> {
+  return ensureShippedDeployed(db, REVIEW, tenantIds);
 }
 
 /** The review instances of an item, newest first (a returned item sent again has several). */
