@@ -391,6 +391,18 @@ export function operationOf(schema: ResourceSchema, alias: string): OperationSch
 /** What a detail answers for a stored write-only value, and what a submit sends to keep it. */
 export const SECRET_MASK = '******';
 
+/**
+ * The stored secrets a detail answers as `SECRET_MASK` (an edit form holds them); a secret no edit or view form
+ * shows (a user's password) is left out of every answer.
+ */
+export function maskedSecretFields(schema: ResourceSchema): FieldSchema[] {
+  return schema.fields.filter(isMaskedSecret);
+}
+
+export function isMaskedSecret(field: FieldSchema): boolean {
+  return Boolean(field.writeOnly) && !field.virtual && !(field.hiddenOn?.includes('edit') && field.hiddenOn.includes('view'));
+}
+
 /** The permission code of a button: `<permissionCode>_<alias>`, dashes in the alias written `_`. */
 export function buttonCode(permissionCode: string, alias: string): string {
   return `${permissionCode}_${alias.replace(/-/g, '_')}`;

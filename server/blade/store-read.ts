@@ -3,7 +3,7 @@ import type { BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { anchoredPage } from './keyset';
-import { columnOf, SECRET_MASK } from '../../resources/types';
+import { columnOf, maskedSecretFields, SECRET_MASK } from '../../resources/types';
 import { assertIdentifier, BASE_ALIAS } from './model';
 import { buildFilters, orderSql, pageOf, parseOrder, parseOrderTerms, parsePaging, SqlParams } from './query';
 import { serializeRow } from './serializer';
@@ -29,7 +29,7 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
 
   // Stored secrets (a client's secret, a datasource's password): a detail answers the mask where one is stored, so
   // that an edit form holds a value and sends the mask back to keep it.
-  const secrets = schema.fields.filter((field) => field.writeOnly && !field.virtual);
+  const secrets = maskedSecretFields(schema);
   async function withMaskedSecrets(row: Record<string, unknown>, id: string) {
     if (secrets.length === 0) return row;
     const held = secrets.map((field, index) => {

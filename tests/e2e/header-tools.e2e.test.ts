@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { animationsEnded, confirmDialogOk, snap } from './browser';
 import { ADMIN_PASSWORD, loginAs, useProductPage, type RunningProduct } from './product';
+import { readableShade } from '../../src/layout/theme/themes';
 
 let product: RunningProduct;
 let page: Page;
@@ -113,17 +114,23 @@ describe('header tools end to end', () => {
     expect(await storedContent('themeName')).toBe('white');
   });
 
+  // A primary button is filled with the picked colour's shade that white text reads on (WCAG AA, 4.5:1).
+  const buttonFill = (picked: string) => {
+    const hex = readableShade(picked).replace('#', '');
+    return `rgb(${[0, 2, 4].map((start) => parseInt(hex.slice(start, start + 2), 16)).join(', ')})`;
+  };
+
   it('applies the picked colour to primary buttons', async () => {
     await page.goto(`${product.url}/info/index`);
     const submit = page.getByRole('button', { name: '提交' }).first();
     await submit.waitFor();
-    expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(64, 158, 255)');
+    expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(buttonFill('#409EFF'));
     await tool('主题色').click();
     await page.getByRole('button', { name: '#F5222D' }).click();
-    await expect.poll(() => submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(245, 34, 45)');
+    await expect.poll(() => submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(buttonFill('#F5222D'));
     await page.reload();
     await submit.waitFor();
-    await expect.poll(() => submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(245, 34, 45)');
+    await expect.poll(() => submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(buttonFill('#F5222D'));
     await tool('主题色').click();
     await page.getByRole('button', { name: '#409EFF' }).click();
     await tool('主题色').click();

@@ -288,8 +288,8 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
   });
 
   it('shows a menu entry without a screen inside the layout', async () => {
-    // 部门管理 has its screen now; the workflow designer has none.
-    await page.goto(`${opened.product.url}/flow/model`);
+    // The workflow designer has its screen now; the code generator has none yet.
+    await page.goto(`${opened.product.url}/tool/code`);
     await page.getByText('该页面尚未开放').waitFor();
     await page.locator('.ant-layout-sider').waitFor();
     await snap(page, 'screen-missing');

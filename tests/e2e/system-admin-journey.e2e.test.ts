@@ -52,8 +52,9 @@ describe('a new tenant, from its package to its first restricted user', () => {
   it('the platform administrator gives a new tenant a package of the organisation, role and project screens', async () => {
     const platform = await apiLogin(product, 'admin', ADMIN_PASSWORD);
     const tree = await apiCall(product, platform, '/api/blade-system/tenant-package/menu-tree');
-    const menuId = flatten(tree.body.data)
-      .filter((node) => PACKAGE_SCREENS.some((code) => node.code === code || node.code?.startsWith(`${code}_`)))
+    // Each screen with all its buttons (whose codes need not start with the screen's: BladeX's data_scope_setting).
+    const screens = flatten(tree.body.data).filter((node) => PACKAGE_SCREENS.includes(node.code ?? ''));
+    const menuId = flatten(screens)
       .map((node) => node.id)
       .join(',');
     expect((await apiCall(product, platform, '/api/blade-system/tenant-package/submit', { packageName: PACKAGE_NAME, menuId })).body).toMatchObject({ code: 200 });

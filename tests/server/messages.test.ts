@@ -11,6 +11,7 @@ import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import { call, md5 } from './client';
 import { freshDataDir } from './data-dir';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
+import { freshPostgresDatabase } from './printed-product';
 
 /**
  * The message centre over HTTP on a server of its own (its scheduler runs jobs against a loopback job app that
@@ -30,6 +31,7 @@ const OTHER = { tenantId: '100088', account: 'msgother', password: 'Msg-other-1'
 const APPROVER = { account: 'msgappr', password: 'Msg-approver-1' };
 
 let server: RunningServer;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let dataDir: string;
 let receiver: Server;
 let admin: string;
@@ -135,8 +137,10 @@ beforeAll(async () => {
   receiver = createServer((_request, response) => response.writeHead(500).end('worker down'));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   dataDir = freshDataDir('blade-messages-test-');
+  // A database of its own on PostgreSQL too: the counts below are exact only where no other file's runs tell admin.
+  database = await freshPostgresDatabase('blade_messages_test');
   server = await startServer(
-    { port: 0, dataDir, databaseUrl: process.env.TEST_DATABASE_URL || undefined, adminPassword: ADMIN_PASSWORD, captcha: false, outboundAllow: ['127.0.0.1'] },
+    { port: 0, dataDir, databaseUrl: database?.url, adminPassword: ADMIN_PASSWORD, captcha: false, outboundAllow: ['127.0.0.1'] },
     { resources: registry },
   );
   await addOtherTenant();
@@ -150,6 +154,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   await new Promise((resolve) => receiver?.close(resolve));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry, resourceSchemas } from '../../resources/schemas';
-import { columnOf, SECRET_MASK, type FieldSchema, type ResourceSchema } from '../../resources/types';
+import { columnOf, maskedSecretFields, SECRET_MASK, type FieldSchema, type ResourceSchema } from '../../resources/types';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, requestToken } from './client';
 import { freshDataDir } from './data-dir';
@@ -13,7 +13,7 @@ import { detailUrl, isWritable, ResourceFactory, uniqueText } from './resource-b
  * mask where one is stored, never the value, and a submit that sends the mask back (Saber's edit forms require the
  * field, ours show it) keeps the stored secret. A server of the file's own, so the stored values can be compared.
  */
-const secretsOf = (schema: ResourceSchema) => schema.fields.filter((field) => field.writeOnly && !field.virtual);
+const secretsOf = (schema: ResourceSchema) => maskedSecretFields(schema);
 const withSecrets = resourceSchemas.filter((schema) => isWritable(schema) && secretsOf(schema).length > 0);
 
 let dataDir: string;
