@@ -63,6 +63,8 @@ async function approve(page: Page, task: string, comment: string) {
   await todo.getByRole('button', { name: spaced('办理') }).click();
   await page.waitForURL(/\/work\/process\/generic\/handle\/\d+\/\d+$/);
   await expect.poll(() => page.title()).toBe('办理事务');
+  // What is decided on: the start form's title, beside who started it.
+  await page.locator('.generic-record').getByText(TITLE).waitFor();
   await page.locator('.flow-history .ant-table-row').filter({ hasText: task }).waitFor();
   await page.locator('[data-testid="flow-diagram"][data-drawn="true"]').waitFor();
   await page.locator('.generic-task-handle textarea').fill(comment);

@@ -162,6 +162,21 @@ describe('who may see and do what', () => {
     expect(done).toMatchObject({ taskName: '审核', comment: '已审' });
   });
 
+  it('shows the holder of a task what its process was started with, and no one outside the tenant', async () => {
+    const key = `Started${Date.now()}`;
+    ok(await upload(admin, [{ name: 'started.bpmn', text: REVIEW_XML(key) }]));
+    const definition = await deployedDefinition(admin, key);
+    const variables = { title: '采购测试机', reason: '回归测试需要两台终端\n预算已批', amount: 3 };
+    const { processInstanceId } = ok(await call(`${FLOW}/work/start-process`, { token: tester, json: { processDefinitionId: definition.processDefinitionId, variables } }));
+    // Only the start form's title and reason, not the process's other variables.
+    const started = ok(await call(`${FLOW}/process/instance-detail?processInstanceId=${processInstanceId}`, { token: admin }));
+    expect(started).toMatchObject({ processInstanceId, title: variables.title, reason: variables.reason, startUserName: expect.stringMatching(/\S/), status: 'unfinished' });
+    expect(started).not.toHaveProperty('amount');
+    expect(started.startTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect((await call(`${FLOW}/process/instance-detail?processInstanceId=${processInstanceId}`, { token: other })).body).toMatchObject({ code: 400, msg: '流程实例不存在' });
+    expect((await call(`${FLOW}/process/instance-detail?processInstanceId=x1`, { token: admin })).body).toMatchObject({ code: 400, msg: '请输入流程实例编号' });
+  });
+
   it('keeps each tenant to its own processes, instances and tasks', async () => {
     const leave = ok(await call(`${FLOW}/work/start-list?size=100`, { token: tester })).records.find((row: { key: string }) => row.key === 'Leave');
     ok(await call(`${LEAVE}/start-process`, { token: tester, json: { processDefinitionId: leave.processDefinitionId, startTime: '2026-12-07', endTime: '2026-12-07', reason: '租户隔离' } }));

@@ -479,6 +479,30 @@ export const flowModule: BladeModule = (app, services) => {
     return send(c, R.data(rows.map(historyWire)));
   });
 
+  // What a process without a form of its own was started with (its start form's title and reason), for the pages
+  // of its tasks: only these two of its variables, to whoever may read the instance.
+  get(`${FLOW}/process/instance-detail`, async (c) => {
+    const user = c.get('user');
+    const instanceId = idField('流程实例编号').safeParse(c.req.query('processInstanceId'));
+    if (!instanceId.success) throw badRequest('请输入流程实例编号');
+    const instance = await instanceOf(db, user, instanceId.data);
+    const variables = parseVariables(text(instance.variables));
+    return send(
+      c,
+      R.data({
+        processInstanceId: text(instance.id),
+        processDefinitionId: text(instance.process_definition_id),
+        title: typeof variables.title === 'string' ? variables.title : '',
+        reason: typeof variables.reason === 'string' ? variables.reason : '',
+        startUser: text(instance.create_user),
+        startUserName: text(instance.start_user_name),
+        startTime: text(instance.start_time),
+        endTime: text(instance.end_time),
+        status: instance.state === 'running' ? 'unfinished' : 'finished',
+      }),
+    );
+  });
+
   // ---- the leave process (请假流程) ----------------------------------------------------------------------------
 
   post(
@@ -765,4 +789,14 @@ async function historyOf(db: Db, user: BladeUser, instanceId: string): Promise<R
 async function openTasksOf(db: Db, user: BladeUser, instanceId: string): Promise<Row[]> {
   const scope = scopedWhere(user, {}, "instance_id = $1 AND state = 'open'", [instanceId]);
   return db.query(`SELECT id, name FROM blade_flow_task WHERE ${scope.where} ORDER BY create_time`, scope.values);
+}
+
+/** An instance's stored variables (a JSON object), or none when the text is not one. */
+function parseVariables(stored: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
