@@ -10,6 +10,7 @@ import { datasourceSchema } from './datasource/schema';
 import { deptSchema } from './dept/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
+import { flowModelSchema } from './flowmodel/schema';
 import { importCheckSchema } from './importcheck/schema';
 import { jobInfoSchema } from './jobinfo/schema';
 import { jobServerSchema } from './jobserver/schema';
@@ -77,6 +78,7 @@ export const resourceSchemas: ResourceSchema[] = [
   datasourceSchema,
   jobServerSchema,
   jobInfoSchema,
+  flowModelSchema,
 ];
 
 /** The product's registry, handed in by the composition roots (server/main.ts, server/dev.ts, src/main.tsx). */

@@ -29,7 +29,6 @@ const FlowDeployPage = preloadable(() => import('./pages/flow/FlowDeployPage'));
 const FlowManagerPage = preloadable(() => import('./pages/flow/FlowManagerPage'));
 const FlowFollowPage = preloadable(() => import('./pages/flow/FlowFollowPage'));
 const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage'));
-const FlowModelPage = preloadable(() => import('./pages/flow/FlowModelPage'));
 const FlowModelDesignPage = preloadable(() => import('./pages/flow/FlowModelDesignPage'));
 const WorkListPage = preloadable(() => import('./pages/work/WorkListPage'));
 const LeaveFormPage = preloadable(() => import('./pages/work/LeaveFormPage'));
@@ -59,7 +58,6 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/dict-horizontal/index': DictLayoutPage,
   '/dict-vertical/index': DictLayoutPage,
   '/flow/deploy': FlowDeployPage,
-  '/flow/model': FlowModelPage,
   '/flow/manager': FlowManagerPage,
   '/flow/follow': FlowFollowPage,
   '/flow/diagram': FlowDiagramPage,
@@ -116,7 +114,6 @@ export function AppRoutes() {
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
             <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
             <Route path="/flow/deploy" element={<FlowDeployPage />} />
-            <Route path="/flow/model" element={<FlowModelPage />} />
             <Route path="/flow/model/design/:id?" element={<FlowModelDesignPage />} />
             <Route path="/flow/manager" element={<FlowManagerPage />} />
             <Route path="/flow/follow" element={<FlowFollowPage />} />

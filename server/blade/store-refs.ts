@@ -117,7 +117,7 @@ export function refLookup(tx: Db, db: Db, user: BladeUser, schema: ResourceSchem
           const ids = listedIds(value);
           const found = await loadRefRows(schemaOf(field.ref.resource)!, ids.filter(isIdText));
           const missing = ids.filter((id) => !found.get(id));
-          if (missing.length > 0) throw badRequest(`${field.label.zh}不存在: ${missing.join('、')}`);
+          if (missing.length > 0) throw badRequest(`${field.label.zh}不存在`);
           // Stored as picked, without blanks or repeats: what the read joins the labels of, in this order.
           values[field.name] = ids.length > 0 ? ids.join(',') : null;
           continue;

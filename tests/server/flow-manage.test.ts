@@ -127,8 +127,17 @@ describe('deployments', () => {
     const saved = ok(await call(`${FLOW}/model/submit`, { token: admin, json: { modelKey: 'drawn', name: '画的模型', description: '说明' } }));
     expect(ok(await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin }))).toMatchObject({ id: saved.id, modelKey: 'drawn', name: '画的模型', description: '说明', xml: '' });
     expect((await call(`${FLOW}/model/deploy?modelId=${saved.id}`, { token: admin, method: 'POST' })).body).toMatchObject({ code: 400, msg: '模型尚未设计流程图，无法部署' });
+    // A drawn diagram is checked by the engine's reader; each edit is a new version, and one without a diagram keeps it.
+    const key = `Drawn${Date.now()}`;
+    expect((await call(`${FLOW}/model/submit`, { token: admin, json: { id: saved.id, modelKey: 'drawn', name: '画的模型', xml: '<bpmn:definitions/>' } })).body.code).toBe(400);
+    expect(ok(await call(`${FLOW}/model/submit`, { token: admin, json: { id: saved.id, modelKey: key, name: '画的模型', xml: REVIEW_XML(key) } }))).toMatchObject({ id: saved.id, version: 2 });
+    expect(ok(await call(`${FLOW}/model/submit`, { token: admin, json: { id: saved.id, modelKey: key, name: '改名的模型' } }))).toMatchObject({ name: '改名的模型', version: 3 });
+    expect(ok(await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin })).xml).toBe(REVIEW_XML(key));
+    expect(ok(await call(`${FLOW}/model/list?modelKey=${key}`, { token: admin })).records.map((row: { id: string }) => row.id)).toEqual([saved.id]);
+    ok(await call(`${FLOW}/model/deploy?modelId=${saved.id}&category=flow_1`, { token: admin, method: 'POST' }));
+    expect(await deployedDefinition(admin, key)).toMatchObject({ version: 1, category: 'flow_1' });
     ok(await call(`${FLOW}/model/remove?ids=${saved.id}`, { token: admin, method: 'POST' }));
-    expect((await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin })).body).toMatchObject({ code: 400, msg: '模型不存在' });
+    expect((await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin })).body).toMatchObject({ code: 400, msg: '数据不存在' });
   });
 });
 
@@ -292,7 +301,7 @@ describe('我的事务 for every user', () => {
     const model = ok(await call(`${FLOW}/model/submit`, { token: admin, json: { modelKey: key, name: '日志模型' } }));
     expect((await call(`${FLOW}/model/deploy?modelId=${model.id}`, { token: admin, method: 'POST' })).body.code).toBe(400);
     ok(await call(`${FLOW}/model/remove?ids=${model.id}`, { token: admin, method: 'POST' }));
-    expect(await titlesOf(`${FLOW}/model/submit`, key)).toEqual(['模型设计-保存']);
+    expect(await titlesOf(`${FLOW}/model/submit`, key)).toEqual(['模型设计-新增']);
     expect(await titlesOf(`${FLOW}/model/deploy`, model.id)).toEqual([]);
     expect(await titlesOf(`${FLOW}/model/remove`, model.id)).toEqual(['模型设计-删除']);
   });

@@ -197,7 +197,7 @@ describe('messages', () => {
     const [{ id: otherUserId }] = await server.db.query<{ id: string }>(`SELECT id::text AS id FROM blade_user WHERE account = $1`, [OTHER.account]);
     for (const notifyUserIds of ['abc', `${testerId},${otherUserId}`]) {
       const refused = await as(admin)(`${JOB}/submit`, { json: { jobServerId: appId, jobName, timeExpressionType: 1, processorType: 4, processorInfo: 'x', notifyUserIds } });
-      expect(refused.body, refused.text).toMatchObject({ code: 400, msg: `报警用户不存在: ${notifyUserIds === 'abc' ? 'abc' : otherUserId}` });
+      expect(refused.body, refused.text).toMatchObject({ code: 400, msg: '报警用户不存在' });
     }
     ok(
       await as(admin)(`${JOB}/submit`, {

@@ -129,10 +129,6 @@ const handListedMenus: SeedMenu[] = [
     ]),
   ]),
   group('flow', '流程管理', '/flow', 'ForkOutlined', 8, [
-    screen('flow_model', '模型设计', '/flow/model', 'NodeIndexOutlined', 1, [
-      ...CRUD,
-      ['deploy', '部署', 2, 'CloudUploadOutlined'],
-    ]),
     screen('flow_deploy', '部署管理', '/flow/deploy', 'DeploymentUnitOutlined', 2, [
       ['deploy', '部署', 1, 'CloudUploadOutlined'],
     ]),
