@@ -237,6 +237,16 @@ describe('SMS settings', () => {
     expect(logged).toMatchObject({ phone: '139****0006', smsCode: 'rec-msg', category: 5, result: 1, content: '【测试平台】您的测试码为8642,请勿泄露' });
     expect(JSON.stringify(await api(`${SMS}/log/list?size=50`))).not.toContain('13900000006');
   });
+
+  it('refuse malformed sends with a 400 naming the parameter', async () => {
+    const send = (query: Record<string, string>) => api(`${SMS}/endpoint/send-message?${new URLSearchParams(query)}`, { method: 'POST' });
+    expect((await send({ code: 'rec-msg', phones: '13900000008', params: '[1' })).body).toMatchObject({ code: 400, msg: '模板参数须为JSON对象: params' });
+    expect((await send({ code: 'rec-msg', phones: '1390000', params: '{}' })).body).toMatchObject({ code: 400, msg: '手机号码格式不正确: phones' });
+    expect((await send({ code: 'rec-msg', phones: ' , ' })).body).toMatchObject({ code: 400, msg: '请输入手机号码: phones' });
+    expect((await send({ phones: '13900000008' })).body).toMatchObject({ code: 400, msg: '请输入资源编号: code' });
+    expect((await send({ code: 'nope', phones: '13900000008' })).body).toMatchObject({ code: 400, msg: '短信配置不存在: nope' });
+    expect(await logOf('13900000008')).toHaveLength(0);
+  });
 });
 
 describe('the phone login through the enabled setting', () => {
