@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { ResourceUiDescriptor } from '../../src/components/crud/descriptor';
-import { SmsLogToolbar } from './SmsLogDrawer';
+import { SmsLogToolbar } from './SmsLogToolbar';
 import { smsSchema } from './schema';
 import { SmsSendDialog } from './SmsSendDialog';
 import { SmsStatusTag } from './SmsStatusTag';
