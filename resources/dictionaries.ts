@@ -69,12 +69,6 @@ export const sharedDictionaries: ProductDict[] = [
     ['4', '腾讯云', 'Tencent Cloud'],
     ['5', '华为云', 'Huawei Cloud'],
   ]),
-  dict('sms', '短信服务类型', [
-    ['1', '云片', 'Yunpian'],
-    ['2', '七牛云', 'Qiniu'],
-    ['3', '阿里云', 'Alibaba Cloud'],
-    ['4', '腾讯云', 'Tencent Cloud'],
-  ]),
   dict('region_level', '区划层级', [
     ['1', '省份', 'Province'],
     ['2', '地市', 'City'],

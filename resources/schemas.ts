@@ -32,6 +32,7 @@ import { testObjectSchema } from './testobject/schema';
 import { testScriptSchema } from './testscript/schema';
 import { toolDeviceSchema } from './tooldevice/schema';
 import { roleSchema } from './role/schema';
+import { smsSchema } from './sms/schema';
 import { topMenuSchema } from './topmenu/schema';
 import { createRegistry, type Registry } from './registry';
 import type { ResourceSchema } from './types';
@@ -79,6 +80,7 @@ export const resourceSchemas: ResourceSchema[] = [
   jobServerSchema,
   jobInfoSchema,
   flowModelSchema,
+  smsSchema,
 ];
 
 /** The product's registry, handed in by the composition roots (server/main.ts, server/dev.ts, src/main.tsx). */

@@ -104,12 +104,7 @@ const handListedMenus: SeedMenu[] = [
       ...CRUD,
       ['enable', '启用', 2, 'CheckCircleOutlined'],
     ]),
-    screen('sms', '短信配置', '/resource/sms', 'MessageOutlined', 2, [
-      ...CRUD,
-      ['enable', '启用', 2, 'CheckCircleOutlined'],
-      ['send', '发送', 2, 'SendOutlined'],
-    ]),
-    // 附件管理 comes from its resource schema.
+    // 短信配置 and 附件管理 come from their resource schemas.
   ]),
   // Its screens (usual, API, error and operation logs) come from the resource schemas.
   group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, []),

@@ -4,11 +4,7 @@ import { isAdministrator, type BladeModule, type BladeUser } from '../../blade/c
 import { R, send } from '../../blade/envelope';
 import { formBody } from '../../blade/body';
 import { BladeError, badRequest, forbidden } from '../../blade/errors';
-import { requireMenu } from '../../blade/permissions';
-import { pageOf, parsePaging, SqlParams } from '../../blade/query';
-import { scopedRows } from '../../blade/scope';
 import { primaryDept } from '../../blade/store-write';
-import { serializeColumns } from '../../blade/serializer';
 import { isIdText, nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
 
@@ -38,32 +34,8 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 /** Shown inline; anything else (HTML, SVG, scripts...) is a download so an upload can never run in this origin. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'text/plain; charset=utf-8']);
 
-const SMS_RECORD_TYPES = { id: 'id', phone: 'string', content: 'string', send_time: 'string', used: 'int' } as const;
-
-/**
- * `put-file` (multipart `file`) stores an upload in `blade_attach`; `file/<name>` serves it back. The SMS records of
- * the default channel (the server log) can be read back by whoever manages SMS.
- */
+/** `put-file` (multipart `file`) stores an upload in `blade_attach`; `file/<name>` serves it back. */
 export const resourceModule: BladeModule = (app, { db }) => {
-  app.get('/api/blade-resource/sms/record/list', requireMenu(db, 'sms'), async (c) => {
-    const paging = parsePaging(c.req.query());
-    const phone = c.req.query('phone') ?? '';
-    const params = new SqlParams();
-    // An append-only log: no logical delete, but the caller's tenant only.
-    const where = [...scopedRows(c.get('user'), params, { noLogicalDelete: true }), ...(phone ? [`phone = ${params.add(phone)}`] : [])].join(' AND ');
-    const rows = await db.query(
-      `SELECT id, phone, content, send_time::text AS send_time, used FROM blade_sms_record WHERE ${where}
-       ORDER BY send_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-      params.values,
-    );
-    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_sms_record WHERE ${where}`, params.values);
-    const records = rows.map((row) => {
-      const record = serializeColumns(row, SMS_RECORD_TYPES);
-      return { ...record, sendTime: formatDateTime(new Date(Number(row.send_time))) };
-    });
-    return send(c, R.data(pageOf(records, Number(count.n), paging)));
-  });
-
   // Uploads belong to forms that add or edit something (and the own avatar): a role without any such button
   // (a read-only role) may not store files.
   const mayUpload = async (user: BladeUser) => {
