@@ -24,7 +24,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
  * have somewhere to go. 测试 checks the saved setting against its service.
  */
 export const behaviour: ResourceBehaviour = {
-  beforeWrite({ values, before, body, isInsert, isPatch }) {
+  async beforeWrite({ tx, values, before, body, isInsert, isPatch }) {
     if (isPatch) return;
     const sentStatus = body.status;
     if (before && Number(before.status) === OSS_STATUS.enabled && sentStatus !== undefined && sentStatus !== '' && Number(sentStatus) !== OSS_STATUS.enabled) {
@@ -32,6 +32,11 @@ export const behaviour: ResourceBehaviour = {
     }
     const merged = { ...before, ...values };
     if (Number(merged.category) === EMBEDDED_CATEGORY) return;
+    // A category outside the dictionary is the field's own rule to refuse, in its words.
+    const [known] = await tx.query(`SELECT 1 FROM blade_dict WHERE code = 'oss' AND dict_key = $1 AND parent_id <> 0 AND is_deleted = 0 LIMIT 1`, [
+      String(merged.category),
+    ]);
+    if (!known) return;
     const endpoint = text(merged.endpoint);
     if (!endpoint) throw badRequest('请输入资源地址');
     let url: URL;
