@@ -66,6 +66,7 @@ describe('对象存储', () => {
     await formItem(form, '空间名').locator('input').fill(s3.bucket);
     await formItem(form, 'accessKey').locator('input').fill(S3_TEST_KEYS.accessKeyId);
     await formItem(form, 'secretKey').locator('input').fill(S3_TEST_KEYS.secretAccessKey);
+    await snap(page, 'object-storage-form');
     await form.getByRole('button', { name: /提\s*交|确\s*定|保\s*存/ }).click();
     await form.waitFor({ state: 'hidden' });
     const row = crud.row('minio-e2e');
