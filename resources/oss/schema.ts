@@ -84,6 +84,7 @@ export const ossSchema: ResourceSchema = {
       ],
       widget: 'radio',
       defaultValue: 1,
+      span: 24,
       list: false,
     },
     { name: 'remark', type: 'string', label: { zh: '备注', en: 'Remark' }, maxLength: 255, span: 24, list: false },
