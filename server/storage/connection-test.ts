@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { outboundRequest, type OutboundPolicy } from '../outbound';
+import { OUTBOUND_REFUSED } from './tenant-stores';
 import type { ObjectStore } from './types';
 
 /** Where the connection test writes its object (removed again at once). */
@@ -25,7 +26,7 @@ export function describeStorageFailure(error: unknown): string {
   const name = (error as { name?: unknown }).name;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const code = codeOf(error);
-  if (name === 'OutboundRefused' || codeOf(error) === 'OutboundRefused') return '资源地址不在允许的出站地址内（BLADE_OUTBOUND_ALLOW）';
+  if (name === 'OutboundRefused') return OUTBOUND_REFUSED;
   if (DNS_CODES.has(code)) return 'DNS解析失败：无法解析资源地址的域名';
   if (TLS_CODES.test(code)) return `TLS握手失败：服务的证书无效或不受信任（${code}）`;
   if (CONNECT_CODES.has(code) || name === 'TimeoutError' || code === 'ERR_SOCKET_CONNECTION_TIMEOUT') return '无法连接资源地址：连接被拒绝或超时';

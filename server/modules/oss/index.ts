@@ -58,7 +58,9 @@ const hasStat = (store: ObjectStore): store is ManagedObjectStore => typeof (sto
 /**
  * Direct uploads to object storage: `oss-credential` signs a PUT for a new key of the caller's tenant, `obsDetails`
  * names the bucket and signs a GET for one of the tenant's keys. No key pair ever leaves the server: the browser
- * gets presigned URLs only. With the local store, this module also mounts `/oss/<bucket>/<key>`.
+ * gets presigned URLs only. Both go to the tenant's storage setting (`services.objects`): a new key where the
+ * tenant's uploads go now, an existing one where it was uploaded. This module also mounts the embedded store at
+ * `/oss/<bucket>/<key>`.
  */
 export const ossModule: BladeModule = (app, { config, embeddedStorage, objects }) => {
   mountLocalStore(app, embeddedStorage);

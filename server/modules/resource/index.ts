@@ -46,7 +46,8 @@ const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/web
 const SMS_RECORD_TYPES = { id: 'id', phone: 'string', content: 'string', send_time: 'string', used: 'int' } as const;
 
 /**
- * `put-file` (multipart `file`) stores an upload in `blade_attach`; `file/<name>` serves it back. The SMS records of
+ * `put-file` (multipart `file`) stores an upload in the tenant's object storage and lists it in `blade_attach`;
+ * `file/<name>` serves it back. The SMS records of
  * the default channel (the server log) can be read back by whoever manages SMS.
  */
 export const resourceModule: BladeModule = (app, { db, objects }) => {
