@@ -82,6 +82,9 @@ export const behaviour: ResourceBehaviour = {
     operation('enable', { query: idBody }, async (call) => {
       await settingOf(call.user, call.query.id);
       await db.transaction(async (tx) => {
+        // Two enables at once wait for each other here, so the second sees the first's choice and replaces it.
+        const locked = new SqlParams();
+        await tx.query(`SELECT id FROM blade_oss WHERE ${tenantRows(call.user.tenantId, locked).join(' AND ')} FOR UPDATE`, locked.values);
         const params = new SqlParams();
         const where = [...tenantRows(call.user.tenantId, params), `status = ${params.add(OSS_STATUS.enabled)}`, `id <> ${params.add(call.query.id)}`];
         const others = await tx.query<{ id: string }>(`SELECT id::text AS id FROM blade_oss WHERE ${where.join(' AND ')}`, params.values);
