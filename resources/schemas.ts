@@ -17,6 +17,7 @@ import { jobServerSchema } from './jobserver/schema';
 import { menuSchema } from './menu/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
+import { ossSchema } from './oss/schema';
 import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
 import { postSchema } from './post/schema';
@@ -61,6 +62,7 @@ export const resourceSchemas: ResourceSchema[] = [
   taskSchema,
   taskRecordSchema,
   attachSchema,
+  ossSchema,
   usualLogSchema,
   apiLogSchema,
   errorLogSchema,

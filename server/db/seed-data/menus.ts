@@ -100,11 +100,7 @@ const handListedMenus: SeedMenu[] = [
   // Its screens (roles, data scopes, API scopes) come from the resource schemas.
   group('authority', '权限管理', '/authority', 'SafetyOutlined', 4, []),
   group('resource', '资源管理', '/resource', 'CloudOutlined', 5, [
-    screen('oss', '对象存储', '/resource/oss', 'CloudUploadOutlined', 1, [
-      ...CRUD,
-      ['enable', '启用', 2, 'CheckCircleOutlined'],
-    ]),
-    // 短信配置 and 附件管理 come from their resource schemas.
+    // 对象存储, 短信配置 and 附件管理 come from their resource schemas.
   ]),
   // Its screens (usual, API, error and operation logs) come from the resource schemas.
   group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, []),

@@ -138,7 +138,9 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
     }
 
     registerUserRoutes(app, db);
-    registerAgentRoutes(app, db, storeOf, sweepSoon, lifetime);
+    // A script is fetched from the store it was uploaded to (the tenant may have switched storage since).
+    const scriptStoreOf = (objectKey: string) => (options.store ? Promise.resolve(options.store) : services.objects.locate(objectKey));
+    registerAgentRoutes(app, db, scriptStoreOf, sweepSoon, lifetime);
     serveAgentFile(app, services.config.staticDir);
   };
 }
@@ -193,7 +195,7 @@ function serveAgentFile(app: Parameters<BladeModule>[0], staticDir: string | und
 function registerAgentRoutes(
   app: Parameters<BladeModule>[0],
   db: Db,
-  storeOf: () => ObjectStore | undefined,
+  storeOf: (objectKey: string) => Promise<ObjectStore>,
   sweepSoon: () => Promise<void>,
   lifetime: AbortSignal,
 ) {
@@ -232,11 +234,11 @@ function registerAgentRoutes(
         break;
       }
       if (claimed) {
-        const store = storeOf();
         try {
-          if (!store) throw new Error('no object store');
+          const objectKey = tenantObjectKey(terminal.tenantId, claimed.scriptKey);
+          const store = await storeOf(objectKey);
           // Relative to this server with the embedded store: the agent resolves it against its --server.
-          const scriptUrl = await store.presignGet(tenantObjectKey(terminal.tenantId, claimed.scriptKey), SCRIPT_URL_SECONDS);
+          const scriptUrl = await store.presignGet(objectKey, SCRIPT_URL_SECONDS);
           return send(c, R.data({ ...claimed, scriptUrl }));
         } catch {
           await recordResult(db, terminal, { caseId: claimed.caseId, status: 'error', durationMs: 0, message: '脚本地址生成失败' });
