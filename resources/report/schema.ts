@@ -36,6 +36,7 @@ export const reportSchema: ResourceSchema = {
       required: '请选择报表类型',
       maxLength: 32,
       dict: { code: 'report_kind', as: 'reportKindName' },
+      defaultValue: 'passRateByProject',
       search: 'equal',
       width: 140,
     },

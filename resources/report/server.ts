@@ -48,12 +48,12 @@ function sheetColumn(column: ReportColumn): ExcelColumn<ReportRow> {
 }
 
 /**
- * A definition's validity beyond its fields' own rules: a known kind and a sensible look-back. Its filters are ids
- * (checked against the tenant's rows by the ref rules), dates and a number: nothing in it is a place to read from.
+ * A definition's validity beyond its fields' own rules (the kind is one of its dictionary's keys): a sensible
+ * look-back. Its filters are ids (checked against the tenant's rows by the ref rules), dates and a number: nothing in
+ * it is a place to read from.
  */
 export const behaviour: ResourceBehaviour = {
   beforeWrite({ values }) {
-    if ('reportKind' in values && !isReportKind(values.reportKind)) throw badRequest('报表类型不正确');
     const days = values.recentDays;
     if (days !== undefined && days !== null && days !== '' && !(Number.isInteger(Number(days)) && Number(days) >= 1 && Number(days) <= MAX_RECENT_DAYS)) {
       throw badRequest(`最近天数须为1到${MAX_RECENT_DAYS}之间的整数`);

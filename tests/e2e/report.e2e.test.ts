@@ -64,7 +64,7 @@ async function seedRuns() {
 
 const sheetRows = async (path: string) => {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile(path));
+  await workbook.xlsx.readFile(path);
   const rows: unknown[][] = [];
   workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
@@ -80,6 +80,8 @@ describe('报表管理', () => {
     await loginAs(page, opened.product);
     const reports = new CrudPage(page, opened.product.url, '/report/reportadmin');
     await reports.open();
+    await reports.row(REPORT_NAME).waitFor();
+    await snap(page, 'report-list');
     await reports.row(REPORT_NAME).getByText(REPORT_NAME).click();
     await page.waitForURL(/\/myiframe\//);
     // The viewer is embedded with the token as the blade-auth query parameter.

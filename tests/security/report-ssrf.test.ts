@@ -21,7 +21,7 @@ let url = '';
 
 beforeAll(async () => {
   admin = await loginAdmin();
-  listener = createServer((request, response) => {
+  listener = createServer((_request, response) => {
     hits += 1;
     response.end('root:x:0:0:fetched');
   });

@@ -305,7 +305,7 @@ describe('report definitions', () => {
 
   it('refuses an unknown kind and a look-back out of range, naming them', async () => {
     const kind = await api(`${REPORT}/submit`, { token: admin, json: { reportName: `坏类型-${stamp}`, reportKind: 'sqlQuery' } });
-    expect(kind.status).toBe(400);
+    expect(kind.body).toMatchObject({ code: 400, msg: '报表类型「sqlQuery」不在可选范围内' });
     const days = await api(`${REPORT}/submit`, { token: admin, json: { reportName: `坏天数-${stamp}`, reportKind: 'slowestCases', recentDays: -3 } });
     expect(days.body).toMatchObject({ code: 400, msg: '最近天数须为1到3650之间的整数' });
   });
