@@ -23,6 +23,7 @@ import { paramSchema } from './param/schema';
 import { postSchema } from './post/schema';
 import { projectSchema } from './project/schema';
 import { regionSchema } from './region/schema';
+import { reportSchema } from './report/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
 import { tenantSchema } from './tenant/schema';
@@ -83,6 +84,7 @@ export const resourceSchemas: ResourceSchema[] = [
   jobInfoSchema,
   flowModelSchema,
   smsSchema,
+  reportSchema,
 ];
 
 /** The product's registry, handed in by the composition roots (server/main.ts, server/dev.ts, src/main.tsx). */

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { earlyReadsSettled } from '../providers/http';
 import { MESSAGE_LIST_ROUTE } from '../resources/message/wire';
+import { REPORT_VIEWER_ROUTE } from '../resources/report/viewerLinks';
 import { screenRouteOf } from '../resources/routing';
 import { siteConfig } from '../providers/config';
 import { getToken } from '../providers/storage';
@@ -38,6 +39,8 @@ const GenericProcessFormPage = preloadable(() => import('./pages/work/GenericPro
 const GenericTaskPage = preloadable(() => import('./pages/work/GenericTaskPage'));
 const ReviewTaskPage = preloadable(() => import('./pages/work/ReviewTaskPage'));
 const ReviewStartPage = preloadable(() => import('./pages/work/ReviewStartPage'));
+// A report's viewer: the page the iframe route embeds, without the layout around it.
+const ReportViewerPage = lazy(() => import('../resources/report/ReportViewerPage'));
 
 /** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
 const WORK_LISTS = [
@@ -104,6 +107,7 @@ export function AppRoutes() {
         <Route path="/wel" element={<Navigate to={siteConfig.homePath} replace />} />
         <Route element={suspended(<RefineShell />)}>
           <Route path="/lock" element={suspended(<LockPage />)} />
+          <Route path={REPORT_VIEWER_ROUTE} element={suspended(<ReportViewerPage />)} />
           <Route element={suspended(<AppLayout />)}>
             <Route path={siteConfig.homePath} element={<WelcomePage />} />
             <Route path="/info/index" element={<InfoPage />} />

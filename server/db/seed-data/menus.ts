@@ -148,9 +148,7 @@ const handListedMenus: SeedMenu[] = [
     screen('work_done', '办结事务', '/work/done', 'CheckSquareOutlined', 6, [VIEW]),
   ]),
   group('job', '任务调度', '/job', 'FieldTimeOutlined', 10, []),
-  group('report', '报表管理', '/report', 'BarChartOutlined', 11, [
-    screen('reportadmin', '报表管理', '/report/reportadmin', 'PieChartOutlined', 1, [DELETE, VIEW]),
-  ]),
+  group('report', '报表管理', '/report', 'BarChartOutlined', 11, []),
 ];
 
 /** The menu entry of a resource screen and its buttons, from the schema's menu and operations. */

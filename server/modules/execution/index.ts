@@ -30,6 +30,7 @@ import {
 } from './engine';
 import { holdsDemoResources } from '../../db/seed-demo';
 import { seedExecutionDemo } from './demo';
+import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
 import { agentInfo, authenticateAgent, markTokenUsed } from './tokens';
 import { executionSettingsFromEnv } from './settings';
@@ -160,6 +161,18 @@ function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db) {
     const detail = await runDetail(db, user, key);
     if (!detail) throw badRequest('执行记录不存在');
     return send(c, R.data(detail));
+  });
+
+  // The run as a file: `format=xlsx` (default) or `junit` (JUnit XML for CI systems).
+  app.get(`${TASK}/run-export`, async (c) => {
+    const user = c.get('user');
+    if (!(await hasMenu(db, user, 'task')) && !(await hasMenu(db, user, 'taskrecord'))) throw forbidden();
+    const format = c.req.query('format') || 'xlsx';
+    if (format !== 'xlsx' && format !== 'junit') throw badRequest(`${MSG.paramType}: format`);
+    const key = c.req.query('recordId') !== undefined ? { recordId: queryId(c, 'recordId') } : { id: queryId(c) };
+    const detail = await runDetail(db, user, key);
+    if (!detail) throw badRequest('执行记录不存在');
+    return format === 'junit' ? runJunitResponse(detail) : runXlsx(detail);
   });
 
   app.get(`${TASK}/reports`, requireMenu(db, 'task'), async (c) => {
