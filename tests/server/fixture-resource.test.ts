@@ -9,6 +9,7 @@ import { operationLogSchema } from '../../resources/operationlog/schema';
 import { paramSchema } from '../../resources/param/schema';
 import { createRegistry } from '../../resources/registry';
 import type { ResourceSchema } from '../../resources/types';
+import { userSchema } from '../../resources/user/schema';
 import { usualLogSchema } from '../../resources/usuallog/schema';
 import { startServer, type RunningServer } from '../../server/app';
 import { usagesOf } from '../../server/blade/crud';
@@ -90,8 +91,8 @@ describe('derivations of a fixture schema', () => {
 describe('the whole server on a registry of its own', () => {
   const PASSWORD = 'Fixture-admin1';
   // The fixture's registry: the gadget, the parameters it picks, and the tables the machinery itself writes (its logs,
-  // the job scheduler's jobs).
-  const registry = createRegistry([paramSchema, operationLogSchema, apiLogSchema, usualLogSchema, jobServerSchema, jobInfoSchema, gadget]);
+  // the job scheduler's jobs, and the users those jobs alert).
+  const registry = createRegistry([paramSchema, operationLogSchema, apiLogSchema, usualLogSchema, jobServerSchema, jobInfoSchema, userSchema, gadget]);
   let dataDir: string;
   let server: RunningServer;
   let admin: string;
