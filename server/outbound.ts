@@ -102,17 +102,12 @@ export interface OutboundRequest {
   maxBytes?: number;
 }
 
-/** One request under the policy; resolves with the status and the body as text. Redirects are not followed. */
-export function outboundRequest(
-  policy: OutboundPolicy,
-  url: string,
-  options: OutboundRequest,
-): Promise<{ status: number; text: string }> {
-  if (!policy.hostAllowed(url)) return Promise.reject(new OutboundRefused(`host not allowed: ${url}`));
-  const target = new URL(url);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const maxBytes = options.maxBytes ?? 1024 * 1024;
-  const checkedLookup = (
+/**
+ * A `lookup` for sockets under the policy: the name resolves only to allowed addresses (a datasource's connection
+ * uses it, as every HTTP request does).
+ */
+export function policyLookup(policy: OutboundPolicy) {
+  return (
     hostname: string,
     lookupOptions: object,
     callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
@@ -126,6 +121,19 @@ export function outboundRequest(
       return callback(null, found[0].address, found[0].family);
     });
   };
+}
+
+/** One request under the policy; resolves with the status and the body as text. Redirects are not followed. */
+export function outboundRequest(
+  policy: OutboundPolicy,
+  url: string,
+  options: OutboundRequest,
+): Promise<{ status: number; text: string }> {
+  if (!policy.hostAllowed(url)) return Promise.reject(new OutboundRefused(`host not allowed: ${url}`));
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const maxBytes = options.maxBytes ?? 1024 * 1024;
+  const checkedLookup = policyLookup(policy);
   return new Promise((resolve, reject) => {
     const outgoing = send(
       target,

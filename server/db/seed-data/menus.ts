@@ -113,21 +113,8 @@ const handListedMenus: SeedMenu[] = [
   ]),
   // Its screens (usual, API, error and operation logs) come from the resource schemas.
   group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, []),
-  group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
-    screen('model', '数据模型', '/tool/model', 'TableOutlined', 2, [
-      ...CRUD,
-      ['prototype', '模型配置', 2, 'SettingOutlined'],
-    ]),
-    screen('code', '代码生成', '/tool/code', 'CodeOutlined', 3, [
-      ...CRUD,
-      ['gen', '代码生成', 1, 'ThunderboltOutlined'],
-      ['copy', '复制', 2, 'CopyOutlined'],
-    ]),
-    screen('codesetting', '代码设置', '/tool/codesetting', 'ToolOutlined', 4, [
-      ...CRUD,
-      ['enable', '启用', 2, 'CheckCircleOutlined'],
-    ]),
-  ]),
+  // Its screens (datasources, data models, code generation, code settings) come from the resource schemas.
+  group('tool', '研发工具', '/tool', 'BuildOutlined', 7, []),
   group('flow', '流程管理', '/flow', 'ForkOutlined', 8, [
     screen('flow_model', '模型设计', '/flow/model', 'NodeIndexOutlined', 1, [
       ...CRUD,

@@ -1,0 +1,133 @@
+import { CRUD } from '../operations';
+import type { FieldSchema, ResourceSchema } from '../types';
+import { codeMessages } from './messages';
+
+const yesNo = (name: string, zh: string, en: string, required: string, defaultValue: number): FieldSchema => ({
+  name,
+  type: 'int',
+  label: { zh, en },
+  required,
+  dict: { code: 'yes_no' },
+  widget: 'radio',
+  defaultValue,
+  list: false,
+  section: 'generate',
+});
+
+/**
+ * Code generation (spec §2 code generator, §3 code-generation config, §7 blade-develop code): which data model
+ * becomes which screen. 代码生成 answers a zip of a resource folder of this product (its schema, its migration and
+ * its registry line) for the single-table, master/detail and tree templates; on a development server the folder can
+ * be written into the working tree at once (`gen-code-fast`).
+ */
+export const codeSchema: ResourceSchema = {
+  name: 'code',
+  title: { zh: '代码生成', en: 'Code generation' },
+  messages: codeMessages,
+  api: '/api/blade-develop/code',
+  table: 'blade_code',
+  tenantScoped: false,
+  adminTenantOnly: true,
+  route: '/tool/code',
+  menu: { parent: 'tool', icon: 'CodeOutlined', sort: 3 },
+  permissionCode: 'code',
+  operations: [
+    ...CRUD,
+    {
+      alias: 'gen',
+      label: { zh: '代码生成', en: 'Generate' },
+      placement: 'toolbar',
+      method: 'GET',
+      path: 'gen-code',
+      idIn: 'ids',
+      icon: 'ThunderboltOutlined',
+    },
+    {
+      alias: 'copy',
+      label: { zh: '复制', en: 'Copy' },
+      placement: 'row',
+      method: 'POST',
+      path: 'copy',
+      idIn: 'query',
+      icon: 'CopyOutlined',
+      confirm: { zh: '确定复制该配置?', en: 'Copy this configuration?' },
+    },
+  ],
+  form: { mode: 'drawer', width: '70%' },
+  sections: [
+    { key: 'model', label: { zh: '模型配置', en: 'Model' } },
+    { key: 'template', label: { zh: '模板配置', en: 'Template' } },
+    { key: 'generate', label: { zh: '生成配置', en: 'Generation' } },
+  ],
+  defaultSort: { column: 'create_time', order: 'desc' },
+  fields: [
+    {
+      name: 'modelId',
+      type: 'id',
+      label: { zh: '数据模型', en: 'Data model' },
+      required: '请选择数据模型',
+      ref: { resource: 'model', label: 'modelName', as: 'modelName', fill: { tableName: 'modelTable' } },
+      section: 'model',
+    },
+    { name: 'modelName', type: 'string', label: { zh: '数据模型', en: 'Data model' }, virtual: true, readOnly: true, form: false },
+    { name: 'codeName', type: 'string', label: { zh: '模块名', en: 'Module name' }, required: '请输入模块名', maxLength: 64, search: 'like', section: 'model', rules: { notBlank: true } },
+    { name: 'tableName', type: 'string', label: { zh: '表名', en: 'Table' }, required: '请输入表名', maxLength: 64, search: 'like', section: 'model', rules: { code: true } },
+    { name: 'tablePrefix', type: 'string', label: { zh: '表前缀', en: 'Table prefix' }, required: '请输入表前缀', maxLength: 64, defaultValue: 'blade_', section: 'model' },
+    { name: 'pkName', type: 'string', label: { zh: '主键名', en: 'Primary key' }, required: '请输入主键名', maxLength: 32, defaultValue: 'id', list: false, section: 'model' },
+    {
+      name: 'templateType',
+      type: 'string',
+      label: { zh: '模板类型', en: 'Template' },
+      required: '请选择模板类型',
+      maxLength: 16,
+      dict: { code: 'template_type', as: 'templateTypeName' },
+      widget: 'radio',
+      defaultValue: 'crud',
+      search: 'equal',
+      section: 'template',
+    },
+    { name: 'author', type: 'string', label: { zh: '作者', en: 'Author' }, required: '请输入作者', maxLength: 64, defaultValue: 'BladeX', list: false, section: 'template' },
+    {
+      name: 'subModelId',
+      type: 'id',
+      label: { zh: '子表模型', en: 'Detail model' },
+      required: '请选择子表模型',
+      ref: { resource: 'model', label: 'modelName', as: 'subModelName' },
+      rules: { requiredWhen: { field: 'templateType', equals: 'sub' } },
+      list: false,
+      section: 'template',
+    },
+    { name: 'subFkId', type: 'string', required: '请输入子表外键', label: { zh: '子表外键', en: 'Detail foreign key' }, maxLength: 64, rules: { requiredWhen: { field: 'templateType', equals: 'sub' } }, list: false, section: 'template' },
+    { name: 'treeId', type: 'string', required: '请输入树主键', label: { zh: '树主键', en: 'Tree key' }, maxLength: 64, rules: { requiredWhen: { field: 'templateType', equals: 'tree' } }, list: false, section: 'template' },
+    { name: 'treePid', type: 'string', required: '请输入树父主键', label: { zh: '树父主键', en: 'Tree parent key' }, maxLength: 64, rules: { requiredWhen: { field: 'templateType', equals: 'tree' } }, list: false, section: 'template' },
+    { name: 'treeName', type: 'string', required: '请输入树名称字段', label: { zh: '树名称字段', en: 'Tree label column' }, maxLength: 64, rules: { requiredWhen: { field: 'templateType', equals: 'tree' } }, list: false, section: 'template' },
+    {
+      name: 'menuId',
+      type: 'id',
+      label: { zh: '上级菜单', en: 'Parent menu' },
+      required: '请选择上级菜单',
+      ref: { resource: 'menu', label: 'name', as: 'menuName' },
+      list: false,
+      section: 'generate',
+    },
+    { name: 'serviceName', type: 'string', label: { zh: '服务名', en: 'Service' }, required: '请输入服务名', maxLength: 64, search: 'like', section: 'generate', rules: { code: true } },
+    { name: 'packageName', type: 'string', label: { zh: '包名', en: 'Package' }, required: '请输入包名', maxLength: 128, list: false, section: 'generate', rules: { code: true } },
+    yesNo('baseMode', '基础业务', 'Base business', '请选择基础业务', 2),
+    yesNo('wrapMode', '包装器', 'Wrapper', '请选择包装器', 2),
+    yesNo('feignMode', '远程调用', 'Remote call', '请选择远程调用', 1),
+    {
+      name: 'codeStyle',
+      type: 'string',
+      label: { zh: '代码风格', en: 'Code style' },
+      required: '请选择代码风格',
+      maxLength: 16,
+      dict: { code: 'code_style' },
+      widget: 'radio',
+      defaultValue: 'saber',
+      list: false,
+      section: 'generate',
+    },
+    { name: 'apiPath', type: 'string', label: { zh: '后端生成路径', en: 'Backend path' }, required: '请输入后端生成路径', maxLength: 255, span: 24, list: false, section: 'generate' },
+    { name: 'webPath', type: 'string', label: { zh: '前端生成路径', en: 'Frontend path' }, required: '请输入前端生成路径', maxLength: 255, span: 24, list: false, section: 'generate' },
+  ],
+};
