@@ -79,10 +79,9 @@ const SEARCHES: Record<string, FieldSchema['search']> = { like: 'like', likeleft
 const WIDGETS = new Set<Widget>(['textarea', 'editor', 'select', 'tree', 'radio', 'checkbox', 'switch', 'date']);
 const PICKED = new Set(['select', 'tree', 'radio', 'checkbox', 'switch', 'date']);
 
-/** `demo_gadget` less the prefix `demo_`, letters and digits only: the folder, route and permission code. */
-export function resourceNameOf(tableName: string, tablePrefix: string): string {
-  const bare = tablePrefix && tableName.startsWith(tablePrefix) ? tableName.slice(tablePrefix.length) : tableName;
-  return bare.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** The model's code in lower case, letters and digits only: the folder, route, permission code and resource name. */
+export function resourceNameOf(modelCode: string): string {
+  return modelCode.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** `TestGadget` / `testGadget` / `test_gadget` → `Test gadget`: the English label of a name. */
@@ -150,8 +149,8 @@ function columnNamed(model: GenerationModel, jdbcName: string | undefined, what:
 
 /** The schema of the resource the config describes. */
 export function schemaOf(config: GenerationConfig): ResourceSchema {
-  const name = resourceNameOf(config.tableName, config.tablePrefix);
-  if (!name) throw new GenerationRefused('表名去掉表前缀后为空');
+  const name = resourceNameOf(config.model.modelCode);
+  if (!/^[a-z]/.test(name)) throw new GenerationRefused(`模型编号须以字母开头: ${config.model.modelCode}`);
   if (!IDENTIFIER.test(config.tableName)) throw new GenerationRefused(`表名不合法: ${config.tableName}`);
   if (config.pkName !== 'id') throw new GenerationRefused('主键名须为 id: 本系统的资源以 id 为主键');
   if (!/^[a-z][a-z0-9-]*$/.test(config.serviceName)) throw new GenerationRefused(`服务名不合法: ${config.serviceName}`);
