@@ -53,7 +53,7 @@ export const codeSchema: ResourceSchema = {
       confirm: { zh: '确定复制该配置?', en: 'Copy this configuration?' },
     },
   ],
-  form: { mode: 'drawer', width: '70%' },
+  form: { mode: 'drawer', width: '70%', tabs: true },
   sections: [
     { key: 'model', label: { zh: '模型配置', en: 'Model' } },
     { key: 'template', label: { zh: '模板配置', en: 'Template' } },
