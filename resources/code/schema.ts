@@ -66,7 +66,7 @@ export const codeSchema: ResourceSchema = {
       type: 'id',
       label: { zh: '数据模型', en: 'Data model' },
       required: '请选择数据模型',
-      ref: { resource: 'model', label: 'modelName', as: 'modelName', fill: { tableName: 'modelTable' } },
+      ref: { resource: 'model', label: 'modelName', as: 'modelName' },
       section: 'model',
     },
     { name: 'modelName', type: 'string', label: { zh: '数据模型', en: 'Data model' }, virtual: true, readOnly: true, form: false },

@@ -21,7 +21,6 @@ export const modelSchema: ResourceSchema = {
   operations: [...CRUD, { alias: 'prototype', label: { zh: '模型配置', en: 'Columns' }, placement: 'row', icon: 'SettingOutlined' }],
   form: { mode: 'modal', width: 760 },
   defaultSort: { column: 'create_time', order: 'desc' },
-  usedBy: [{ table: 'blade_code', column: 'model_id', message: '该模型正被代码生成使用，不能删除' }],
   fields: [
     {
       name: 'datasourceId',
