@@ -14,7 +14,7 @@ import { operationCode, operationOf } from '../types';
 const MODEL_API = '/api/blade-develop/model';
 const SETTING_API = '/api/blade-develop/code-setting';
 /** What the enabled code setting gives a new configuration. */
-const SETTING_FIELDS = ['menuId', 'serviceName', 'packageName', 'baseMode', 'wrapMode', 'feignMode', 'codeStyle', 'apiPath', 'webPath'] as const;
+const SETTING_FIELDS = ['menuId', 'menuName', 'serviceName', 'packageName', 'baseMode', 'wrapMode', 'feignMode', 'codeStyle', 'apiPath', 'webPath'] as const;
 
 interface FromTable {
   datasourceId: string;
@@ -84,7 +84,7 @@ export default function CodeToolbar({ schema, selectedKeys }: ToolbarProps) {
       setOpen(false);
       void message.success(t('code.quick.created'));
       void navigate(screenPathOf(schema.route, { mode: 'create' }), {
-        state: { initialValues: { ...fromSetting, modelId: model?.id, tableName: values.tableName, codeName: modelName } },
+        state: { initialValues: { ...fromSetting, modelId: model?.id, modelName, tableName: values.tableName, codeName: modelName } },
       });
     } catch {
       // The http layer showed the server's message; the dialog keeps what was chosen.

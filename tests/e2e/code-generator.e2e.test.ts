@@ -43,9 +43,11 @@ describe('代码生成 end to end', () => {
     const form = codes.form;
     await form.getByRole('tab', { name: '模型配置' }).waitFor();
     expect(await formItem(form, '表名').locator('input').inputValue()).toBe('blade_notice');
+    await expect.poll(() => formItem(form, '数据模型').innerText()).toContain('blade_notice');
     await formItem(form, '模块名').locator('input').fill('公告示例');
     await form.getByRole('tab', { name: '生成配置' }).click();
     expect(await formItem(form, '服务名').locator('input').inputValue()).toBe('blade-demo');
+    await expect.poll(() => formItem(form, '上级菜单').innerText()).toContain('研发工具');
     await snap(page, 'code-form-tabs');
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await toast('新增成功').waitFor();

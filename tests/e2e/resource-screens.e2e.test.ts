@@ -288,8 +288,8 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
   });
 
   it('shows a menu entry without a screen inside the layout', async () => {
-    // The workflow designer has its screen now; the code generator has none yet.
-    await page.goto(`${opened.product.url}/tool/code`);
+    // The workflow designer and the code generator have their screens now; object storage has none yet.
+    await page.goto(`${opened.product.url}/resource/oss`);
     await page.getByText('该页面尚未开放').waitFor();
     await page.locator('.ant-layout-sider').waitFor();
     await snap(page, 'screen-missing');
