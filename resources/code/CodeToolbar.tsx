@@ -1,6 +1,6 @@
 import { DatabaseOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useCustom, useList } from '@refinedev/core';
-import { App, Button, Form, Input, Modal, Select } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -92,7 +92,7 @@ export default function CodeToolbar({ schema, selectedKeys }: ToolbarProps) {
   };
 
   return (
-    <>
+    <Space wrap>
       {mayGenerate && (
         <Button icon={<ThunderboltOutlined />} loading={busy} onClick={() => void generate()} data-operation="gen">
           {t(`${schema.name}.operations.gen`)}
@@ -139,6 +139,6 @@ export default function CodeToolbar({ schema, selectedKeys }: ToolbarProps) {
           </Form.Item>
         </Form>
       </Modal>
-    </>
+    </Space>
   );
 }

@@ -67,6 +67,7 @@ export const codeSchema: ResourceSchema = {
       label: { zh: '数据模型', en: 'Data model' },
       required: '请选择数据模型',
       ref: { resource: 'model', label: 'modelName', as: 'modelName' },
+      list: false,
       section: 'model',
     },
     { name: 'modelName', type: 'string', label: { zh: '数据模型', en: 'Data model' }, virtual: true, readOnly: true, form: false },
