@@ -62,18 +62,15 @@ export const sharedDictionaries: ProductDict[] = [
     ['1', '数据权限', 'Data scope'],
     ['2', '接口权限', 'API scope'],
   ]),
+  // 0 is the embedded store; every other category is reached through its S3-compatible API.
   dict('oss', '对象存储类型', [
+    ['0', '内置存储', 'Embedded store'],
     ['1', 'minio', 'minio'],
     ['2', '七牛云', 'Qiniu'],
     ['3', '阿里云', 'Alibaba Cloud'],
     ['4', '腾讯云', 'Tencent Cloud'],
     ['5', '华为云', 'Huawei Cloud'],
-  ]),
-  dict('sms', '短信服务类型', [
-    ['1', '云片', 'Yunpian'],
-    ['2', '七牛云', 'Qiniu'],
-    ['3', '阿里云', 'Alibaba Cloud'],
-    ['4', '腾讯云', 'Tencent Cloud'],
+    ['6', 'AWS S3', 'AWS S3'],
   ]),
   dict('region_level', '区划层级', [
     ['1', '省份', 'Province'],

@@ -37,8 +37,17 @@ export function screenPathOf(route: string, view: { mode?: FormMode; id?: string
   return view.mode === 'edit' ? `${route}/${id}/edit` : `${route}/${id}`;
 }
 
-/** The list route of the resource screen `pathname` belongs to, or `pathname` itself: tabs, titles and 403 key on it. */
+/**
+ * The list route of the resource screen `pathname` belongs to, or `pathname` itself: tabs, titles and 403 key on it.
+ * Below the list only the screen's own forms and views belong to it (`new`, or a record's id first): a page of its
+ * own under the same prefix (the modeler at `/flow/model/design`) is a screen of its own.
+ */
 export function screenRouteOf(pathname: string, schemas: readonly ResourceSchema[]): string {
-  const schema = schemas.find((candidate) => pathname === candidate.route || pathname.startsWith(`${candidate.route}/`));
+  const schema = schemas.find((candidate) => pathname === candidate.route || (pathname.startsWith(`${candidate.route}/`) && isScreenPart(pathname.slice(candidate.route.length + 1))));
   return schema ? schema.route : pathname;
 }
+
+const isScreenPart = (rest: string) => {
+  const first = rest.split('/')[0];
+  return first === 'new' || /^\d{1,19}$/.test(first);
+};

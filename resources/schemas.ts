@@ -12,6 +12,7 @@ import { datasourceSchema } from './datasource/schema';
 import { deptSchema } from './dept/schema';
 import { errorLogSchema } from './errorlog/schema';
 import { exportChecklistSchema } from './exportchecklist/schema';
+import { flowModelSchema } from './flowmodel/schema';
 import { importCheckSchema } from './importcheck/schema';
 import { jobInfoSchema } from './jobinfo/schema';
 import { jobServerSchema } from './jobserver/schema';
@@ -19,11 +20,13 @@ import { menuSchema } from './menu/schema';
 import { modelSchema } from './model/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
+import { ossSchema } from './oss/schema';
 import { operationLogSchema } from './operationlog/schema';
 import { paramSchema } from './param/schema';
 import { postSchema } from './post/schema';
 import { projectSchema } from './project/schema';
 import { regionSchema } from './region/schema';
+import { reportSchema } from './report/schema';
 import { taskSchema } from './task/schema';
 import { taskRecordSchema } from './taskrecord/schema';
 import { tenantSchema } from './tenant/schema';
@@ -34,6 +37,7 @@ import { testObjectSchema } from './testobject/schema';
 import { testScriptSchema } from './testscript/schema';
 import { toolDeviceSchema } from './tooldevice/schema';
 import { roleSchema } from './role/schema';
+import { smsSchema } from './sms/schema';
 import { topMenuSchema } from './topmenu/schema';
 import { createRegistry, type Registry } from './registry';
 import type { ResourceSchema } from './types';
@@ -62,6 +66,7 @@ export const resourceSchemas: ResourceSchema[] = [
   taskSchema,
   taskRecordSchema,
   attachSchema,
+  ossSchema,
   usualLogSchema,
   apiLogSchema,
   errorLogSchema,
@@ -83,6 +88,9 @@ export const resourceSchemas: ResourceSchema[] = [
   codeSettingSchema,
   jobServerSchema,
   jobInfoSchema,
+  flowModelSchema,
+  smsSchema,
+  reportSchema,
 ];
 
 /** The product's registry, handed in by the composition roots (server/main.ts, server/dev.ts, src/main.tsx). */

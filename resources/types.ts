@@ -49,6 +49,11 @@ export interface RefSpec {
   fill?: Record<string, string>;
   /** Join the target's label on the server (default true); false when the target is not a table of this server. */
   join?: boolean;
+  /**
+   * The field holds several ids, comma-joined (a job's alert users): each must exist, `as` answers their labels
+   * comma-joined in the same order, and the form picks them with a remote multi-select.
+   */
+  multiple?: boolean;
 }
 
 /** The field holds a comma-joined id path (root → leaf) in a tree resource; its readable path is answered as `as`. */

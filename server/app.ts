@@ -28,7 +28,9 @@ import { RESOURCE_PUBLIC_PATHS, resourceModule } from './modules/resource';
 import { deskModule } from './modules/desk';
 import { siteModule } from './modules/site';
 import { ossModule } from './modules/oss';
-import { openObjectStore } from './storage';
+import { openEmbeddedStore, openObjectStore } from './storage';
+import { LocalObjectStore } from './storage/local';
+import { createTenantStores } from './storage/tenant-stores';
 import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
 import { jobModule } from './modules/job';
 import { flowModule } from './modules/flow';
@@ -178,10 +180,13 @@ export async function createApp(
   };
   onStep('opening object storage');
   const storage = extras.storage ?? (await openObjectStore(config, db));
+  // A tenant may pick the embedded store even where the installation's default is an S3 service.
+  const embedded = storage instanceof LocalObjectStore ? storage : await openEmbeddedStore(config, db);
+  const objects = createTenantStores(db, config, storage, embedded);
   const sessions = createSessionCheck(db);
   // Middleware is mounted as `ALL`; the routes are the endpoints themselves (API scopes offer and check them).
   const routes = () => app.routes.filter((route) => route.method !== 'ALL' && isApiPath(route.path)).map(({ method, path }) => ({ method, path }));
-  const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, ...extras, storage };
+  const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, ...extras, storage, embeddedStorage: embedded, objects };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);

@@ -40,6 +40,9 @@ export interface ServerConfig {
    * `gen-code-fast`); absent on a production server, which refuses it.
    */
   sourceTree?: string;
+  /** SMS sends a phone may get per hour (besides one a minute), and a tenant may make per hour; past them 400. */
+  smsPhoneHourly?: number;
+  smsTenantHourly?: number;
   /** This process triggers scheduled jobs (default true; any number of processes may, each trigger runs once). */
   scheduler?: boolean;
 }
@@ -64,8 +67,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...ossConfig(env),
     tokenRatePerMinute: env.BLADE_TOKEN_RATE ? Number(env.BLADE_TOKEN_RATE) : undefined,
     outboundAllow: (env.BLADE_OUTBOUND_ALLOW ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+    smsPhoneHourly: positiveCount(env, 'BLADE_SMS_PHONE_HOURLY'),
+    smsTenantHourly: positiveCount(env, 'BLADE_SMS_TENANT_HOURLY'),
     scheduler: (env.BLADE_SCHEDULER ?? 'on').toLowerCase() !== 'off',
   };
+}
+
+/** A whole number above zero from the environment, or undefined when unset. */
+function positiveCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = nonEmpty(env[name]);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} is not a positive whole number: ${text}`);
+  return value;
 }
 
 function ossConfig(env: NodeJS.ProcessEnv): Partial<ServerConfig> {

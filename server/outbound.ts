@@ -94,7 +94,7 @@ export class OutboundRefused extends Error {
 }
 
 export interface OutboundRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'OPTIONS';
   headers?: Record<string, string>;
   body?: string;
   timeoutMs: number;
@@ -103,10 +103,10 @@ export interface OutboundRequest {
 }
 
 /**
- * A `lookup` for sockets under the policy: the name resolves only to allowed addresses (a datasource's connection
- * uses it, as every HTTP request does).
+ * A connection's DNS lookup under the policy: every address a name resolves to must be allowed, checked inside the
+ * connection itself (so `http.Agent({ lookup })` gives a client library the same protection).
  */
-export function policyLookup(policy: OutboundPolicy) {
+export function checkedLookup(policy: OutboundPolicy) {
   return (
     hostname: string,
     lookupOptions: object,
@@ -128,19 +128,18 @@ export function outboundRequest(
   policy: OutboundPolicy,
   url: string,
   options: OutboundRequest,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
   if (!policy.hostAllowed(url)) return Promise.reject(new OutboundRefused(`host not allowed: ${url}`));
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const maxBytes = options.maxBytes ?? 1024 * 1024;
-  const checkedLookup = policyLookup(policy);
   return new Promise((resolve, reject) => {
     const outgoing = send(
       target,
       {
         method: options.method ?? 'GET',
         headers: options.headers,
-        lookup: checkedLookup as never,
+        lookup: checkedLookup(policy) as never,
         timeout: options.timeoutMs,
       },
       (response) => {
@@ -155,7 +154,9 @@ export function outboundRequest(
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers }),
+        );
         response.on('error', reject);
       },
     );

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { earlyReadsSettled } from '../providers/http';
 import { MESSAGE_LIST_ROUTE } from '../resources/message/wire';
+import { REPORT_VIEWER_ROUTE } from '../resources/report/viewerLinks';
 import { screenRouteOf } from '../resources/routing';
 import { siteConfig } from '../providers/config';
 import { getToken } from '../providers/storage';
@@ -29,7 +30,6 @@ const FlowDeployPage = preloadable(() => import('./pages/flow/FlowDeployPage'));
 const FlowManagerPage = preloadable(() => import('./pages/flow/FlowManagerPage'));
 const FlowFollowPage = preloadable(() => import('./pages/flow/FlowFollowPage'));
 const FlowDiagramPage = preloadable(() => import('./pages/flow/FlowDiagramPage'));
-const FlowModelPage = preloadable(() => import('./pages/flow/FlowModelPage'));
 const FlowModelDesignPage = preloadable(() => import('./pages/flow/FlowModelDesignPage'));
 const WorkListPage = preloadable(() => import('./pages/work/WorkListPage'));
 const LeaveFormPage = preloadable(() => import('./pages/work/LeaveFormPage'));
@@ -39,6 +39,8 @@ const GenericProcessFormPage = preloadable(() => import('./pages/work/GenericPro
 const GenericTaskPage = preloadable(() => import('./pages/work/GenericTaskPage'));
 const ReviewTaskPage = preloadable(() => import('./pages/work/ReviewTaskPage'));
 const ReviewStartPage = preloadable(() => import('./pages/work/ReviewStartPage'));
+// A report's viewer: the page the iframe route embeds, without the layout around it.
+const ReportViewerPage = lazy(() => import('../resources/report/ReportViewerPage'));
 
 /** 我的事务's lists by address; 请假流程 is the start list narrowed to the leave process. */
 const WORK_LISTS = [
@@ -59,7 +61,6 @@ const fixedPages: Record<string, { preload(): Promise<unknown> }> = {
   '/dict-horizontal/index': DictLayoutPage,
   '/dict-vertical/index': DictLayoutPage,
   '/flow/deploy': FlowDeployPage,
-  '/flow/model': FlowModelPage,
   '/flow/manager': FlowManagerPage,
   '/flow/follow': FlowFollowPage,
   '/flow/diagram': FlowDiagramPage,
@@ -106,6 +107,7 @@ export function AppRoutes() {
         <Route path="/wel" element={<Navigate to={siteConfig.homePath} replace />} />
         <Route element={suspended(<RefineShell />)}>
           <Route path="/lock" element={suspended(<LockPage />)} />
+          <Route path={REPORT_VIEWER_ROUTE} element={suspended(<ReportViewerPage />)} />
           <Route element={suspended(<AppLayout />)}>
             <Route path={siteConfig.homePath} element={<WelcomePage />} />
             <Route path="/info/index" element={<InfoPage />} />
@@ -116,7 +118,6 @@ export function AppRoutes() {
             <Route path="/dict-horizontal/index" element={<DictLayoutPage direction="horizontal" />} />
             <Route path="/dict-vertical/index" element={<DictLayoutPage direction="vertical" />} />
             <Route path="/flow/deploy" element={<FlowDeployPage />} />
-            <Route path="/flow/model" element={<FlowModelPage />} />
             <Route path="/flow/model/design/:id?" element={<FlowModelDesignPage />} />
             <Route path="/flow/manager" element={<FlowManagerPage />} />
             <Route path="/flow/follow" element={<FlowFollowPage />} />

@@ -224,7 +224,8 @@ export const jobInfoSchema: ResourceSchema = {
       name: 'notifyUserIds',
       type: 'string',
       label: { zh: '报警用户', en: 'Alert users' },
-      help: { zh: '用户编号，多个以逗号分隔：失败达到告警阈值时收到消息', en: 'User ids, comma-separated: they get a message when failures reach the threshold' },
+      help: { zh: '失败达到告警阈值时收到消息的用户', en: 'The users who get a message when failures reach the threshold' },
+      ref: { resource: 'user', label: 'realName', as: 'notifyUserNames', endpoint: 'pageV2', searchParam: 'realName', query: { status: 1 }, multiple: true },
       // Ids of the tenant's users, checked on save: none is a value valid in every tenant.
       example: '',
       maxLength: 500,

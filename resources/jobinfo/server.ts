@@ -80,22 +80,6 @@ async function jobOf(db: Db, store: ResourceStore, user: BladeUser, id: string):
   return job;
 }
 
-/**
- * 报警用户 as stored: the comma-joined ids of users of the saver's tenant, each once; an id that is not one is refused
- * naming it (the alerts of a failing job reach only these users).
- */
-async function alertUsersOf(db: Db, user: BladeUser, sent: string): Promise<string | null> {
-  const ids = [...new Set(sent.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
-  if (ids.length === 0) return null;
-  const malformed = ids.filter((id) => !isIdText(id));
-  if (malformed.length > 0) throw badRequest(`报警用户: 用户不存在: ${malformed.join('、')}`);
-  const scope = scopedWhere(user, {}, "id = ANY(string_to_array($1, ',')::bigint[])", [ids.join(',')]);
-  const found = await db.query<{ id: string }>(`SELECT id FROM blade_user WHERE ${scope.where}`, scope.values);
-  const missing = ids.filter((id) => !found.some((row) => String(row.id) === id));
-  if (missing.length > 0) throw badRequest(`报警用户: 用户不存在: ${missing.join('、')}`);
-  return ids.join(',');
-}
-
 /** A job about to be on: often enough apart for its tenant, and within the tenant's cap of enabled jobs. */
 async function limitProblem(db: Db, user: BladeUser, timing: JobTiming, jobId: string): Promise<string | undefined> {
   const limits = jobLimitsFromEnv();
@@ -135,7 +119,6 @@ export const behaviour: ResourceBehaviour = {
     const processorInfo = text(row.processorInfo).trim();
     const processorText = processorInfo === '' ? undefined : processorProblem(processorType, processorInfo);
     if (processorText) throw badRequest(processorText);
-    values.notifyUserIds = await alertUsersOf(tx, user, text(row.notifyUserIds));
     if (processorType === PROCESSOR_TYPE.builtIn && processorInfo === 'runTestTask') {
       const codes = taskCodesOf(text(row.jobParams));
       if (codes.length === 0) throw badRequest('任务参数: 请填写要执行的测试任务编号（多个以逗号分隔）');

@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import pg from 'pg';
 import { badRequest } from '../../server/blade/errors';
 import type { Db } from '../../server/db/types';
-import { OutboundRefused, policyLookup, type OutboundPolicy } from '../../server/outbound';
+import { OutboundRefused, checkedLookup, type OutboundPolicy } from '../../server/outbound';
 import { AUDIT_FIELDS, toColumn } from '../types';
 import type { PrototypeColumn } from '../code/generator';
 
@@ -83,7 +83,7 @@ export function externalCatalogue(policy: OutboundPolicy, source: { url: string;
   if (!connectionString) throw badRequest('数据源连接地址不是 PostgreSQL 地址');
   const host = new URL(connectionString).hostname;
   if (!policy.hostAllowed(`http://${host}`)) throw badRequest(`数据源地址未获允许: ${host} (BLADE_OUTBOUND_ALLOW)`);
-  const lookup = policyLookup(policy);
+  const lookup = checkedLookup(policy);
   const query: Query = async <T>(sql: string, params: unknown[]) => {
     const client = new pg.Client({
       connectionString,

@@ -1,10 +1,13 @@
-import { Col, Descriptions, Empty, Row, Spin, Tag } from 'antd';
+import { Button, Col, Descriptions, Empty, Row, Space, Spin, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../providers/download';
 import { DonutChart, LineChart } from '../../src/components/charts';
 import { useReportTrend, useRunDetail, type TaskRunDetail, type TestReport, type TrendPoint } from './runApi';
 import { OUTCOME_COLORS, outcomeCounts, RUN_STATUS_COLORS } from './runDisplay';
 import { RunCasesTable } from './RunCasesTable';
 import { toRunStatus } from './runStatus';
+import { taskSchema } from './schema';
 
 /** "n passed / m not passed of k" in the reader's language (the stored summary is one fixed English text). */
 export const reportSummaryText = (t: (key: string, options?: Record<string, unknown>) => string, report: Pick<TestReport, 'passedCount' | 'totalCount'>) =>
@@ -29,6 +32,11 @@ export function RunSummary({ run }: { run: TaskRunDetail }) {
           {passRate !== undefined && <Descriptions.Item label={t('task.run.passRate')}>{passRate}%</Descriptions.Item>}
           <Descriptions.Item label={t('task.run.terminal')}>{run.terminalCode}</Descriptions.Item>
           <Descriptions.Item label={t('task.run.executor')}>{run.executor}</Descriptions.Item>
+          {run.baselineVersion && (
+            <Descriptions.Item label={t('report.run.versionUnderTest')}>
+              {run.testObjectCode ? `${run.testObjectCode} · ${run.baselineVersion}` : run.baselineVersion}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('task.run.startTime')}>{run.startTime}</Descriptions.Item>
           <Descriptions.Item label={t('task.run.endTime')}>{run.endTime}</Descriptions.Item>
           {report && <Descriptions.Item label={t('task.run.runDuration')}>{report.runtimeDurationStr}</Descriptions.Item>}
@@ -44,6 +52,32 @@ export function RunSummary({ run }: { run: TaskRunDetail }) {
         />
       </Col>
     </Row>
+  );
+}
+
+/** The run as a file: a workbook for people, JUnit XML for CI systems (every case, executor, time, version under test). */
+function RunExportButtons({ run }: { run: TaskRunDetail }) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<'xlsx' | 'junit'>();
+  const download = async (format: 'xlsx' | 'junit') => {
+    setPending(format);
+    try {
+      await downloadFile(`${taskSchema.api}/run-export`, { id: run.id, format }, `${run.taskCode}.${format === 'junit' ? 'xml' : 'xlsx'}`);
+    } catch {
+      // The http client has shown why.
+    } finally {
+      setPending(undefined);
+    }
+  };
+  return (
+    <Space className="run-report__exports">
+      <Button size="small" loading={pending === 'xlsx'} onClick={() => void download('xlsx')}>
+        {t('report.run.exportXlsx')}
+      </Button>
+      <Button size="small" loading={pending === 'junit'} onClick={() => void download('junit')}>
+        {t('report.run.exportJunit')}
+      </Button>
+    </Space>
   );
 }
 
@@ -77,6 +111,7 @@ export function RunReportView({ runKey, withTrend }: { runKey: { id: string } | 
   const points = trend.result.data;
   return (
     <div className="run-report">
+      <RunExportButtons run={run} />
       <RunSummary run={run} />
       {withTrend && points.length > 0 && <RunTrend points={points} />}
       <h4 className="crud-section-title">{t('task.run.caseResults')}</h4>

@@ -64,6 +64,9 @@ export interface TaskRun {
   failedCount: number;
   errorCount: number;
   timeoutCount: number;
+  /** The test object on the terminal when the run started and its baseline version then (`""` when none). */
+  testObjectCode: string;
+  baselineVersion: string;
 }
 
 export interface TaskRunCase {

@@ -14,7 +14,7 @@ export const BODY_LIMITS = {
 export const TOO_LARGE = '请求体过大';
 
 /** Paths whose bodies are files. */
-const UPLOAD_PATHS = ['/api/blade-resource/oss/endpoint/put-file', '/api/blade-flow/manager/deploy-upload'];
+const UPLOAD_PATHS = ['/api/blade-resource/oss/endpoint/put-file', '/api/blade-resource/oss/endpoint/put-file-attach', '/api/blade-flow/manager/deploy-upload'];
 const CREDENTIAL_PATHS = ['/api/blade-auth/oauth/token', '/api/blade-auth/oauth/authorize'];
 
 function limitOf(path: string): number {

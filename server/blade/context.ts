@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import type { Registry } from '../../resources/registry';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
-import type { ObjectStore } from '../storage/types';
+import type { LocalObjectStore } from '../storage/local';
+import type { ObjectStore, TenantStores } from '../storage/types';
 import type { TokenService } from './token';
 
 /** The caller, as the access token's claims describe them. */
@@ -49,6 +50,10 @@ export interface ServerServices {
   tokens: TokenService;
   /** Uploaded files: the local store under the data dir, or an S3-compatible service. */
   storage: ObjectStore;
+  /** The embedded store (served at `/oss/`), which a tenant's setting may pick whatever the default is. */
+  embeddedStorage: LocalObjectStore;
+  /** Object storage per tenant: every upload and download goes through it. */
+  objects: TenantStores;
   /** Whether a token's session is still live (logout, password change, lock and user removal end it). */
   sessions: SessionCheck;
   /** Aborted when the server closes: background timers and long polls stop before the database does. */

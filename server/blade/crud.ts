@@ -27,7 +27,9 @@ export function usagesOf(schema: ResourceSchema, schemas: readonly ResourceSchem
         if (self || field.virtual) continue;
         // Shared tables (tenants) hold their users' rows without the tenant column scoping them.
         const shared = other.tenantScoped ? {} : { tenantScoped: false };
-        if (field.ref?.resource === schema.name && field.ref.join !== false) usages.push({ table, column: columnOf(field), message, ...shared });
+        if (field.ref?.resource === schema.name && field.ref.join !== false) {
+          usages.push({ table, column: columnOf(field), message, ...(field.ref.multiple ? { pathColumn: true } : {}), ...shared });
+        }
         if (field.treePath?.resource === schema.name) usages.push({ table, column: columnOf(field), message, pathColumn: true, ...shared });
       }
     }

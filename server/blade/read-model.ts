@@ -37,7 +37,20 @@ export function readModelOf(registry: Registry, owner: string, fields: readonly 
   const byName = new Map(columns.map((column) => [column.name, column]));
   fields.forEach((field, index) => {
     const source = byName.get(field.name);
-    if (field.ref && field.ref.join !== false && source) {
+    if (field.ref?.multiple && field.ref.join !== false && source) {
+      const target = targetOf(registry, field.ref.resource, owner);
+      const picked = `${alias}_m${index}`;
+      const ids = `string_to_array(${source.sql}, ',')`;
+      const sameTenant = target.tenantScoped ? ` AND ${picked}.tenant_id = ${alias}.tenant_id` : '';
+      columns.push(
+        derived(
+          fields,
+          field.ref.as,
+          `(SELECT string_agg(${picked}.${labelColumnOf(target, field.ref.label)}, ',' ORDER BY array_position(${ids}, ${picked}.id::text))
+            FROM ${assertIdentifier(target.table)} ${picked} WHERE ${picked}.id::text = ANY(${ids})${sameTenant} AND ${picked}.is_deleted = 0)`,
+        ),
+      );
+    } else if (field.ref && field.ref.join !== false && source) {
       const target = targetOf(registry, field.ref.resource, owner);
       const joined = `${alias}_r${index}`;
       const sameTenant = target.tenantScoped ? ` AND ${joined}.tenant_id = ${alias}.tenant_id` : '';

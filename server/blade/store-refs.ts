@@ -80,6 +80,8 @@ export function refLookup(tx: Db, db: Db, user: BladeUser, schema: ResourceSchem
   const isTreeRoot = (field: FieldSchema, value: unknown) =>
     schema.tree?.parentField === field.name && field.ref?.resource === schema.name && value === '0';
   const pathIds = (value: unknown) => String(value).split(',');
+  /** The ids a multiple ref holds: trimmed, without blanks or repeats. */
+  const listedIds = (value: unknown) => [...new Set(String(value).split(',').map((id) => id.trim()).filter((id) => id !== ''))];
 
   return {
     /** Reads, one query per field, what the rows name: their refs and tree paths (dictionaries once each). */
@@ -88,7 +90,10 @@ export function refLookup(tx: Db, db: Db, user: BladeUser, schema: ResourceSchem
         const values = rows.map((row) => row[field.name]).filter((value) => !isEmpty(value));
         if (values.length === 0) continue;
         if (field.dict) await dictKeysOf(field.dict);
-        if (field.ref && field.ref.join !== false) {
+        if (field.ref?.multiple && field.ref.join !== false) {
+          const ids = values.flatMap(listedIds).filter(isIdText);
+          if (ids.length > 0) await loadRefRows(schemaOf(field.ref.resource)!, ids);
+        } else if (field.ref && field.ref.join !== false) {
           const ids = values.filter((value) => !isTreeRoot(field, value)).map(String).filter(isIdText);
           if (ids.length > 0) await loadRefRows(schemaOf(field.ref.resource)!, ids);
         }
@@ -107,6 +112,15 @@ export function refLookup(tx: Db, db: Db, user: BladeUser, schema: ResourceSchem
         if (field.dict) {
           const outside = choiceOutside(field, value, await dictKeysOf(field.dict));
           if (outside !== undefined) throw badRequest(ruleMessages.choice(field, outside));
+        }
+        if (field.ref?.multiple && field.ref.join !== false) {
+          const ids = listedIds(value);
+          const found = await loadRefRows(schemaOf(field.ref.resource)!, ids.filter(isIdText));
+          const missing = ids.filter((id) => !found.get(id));
+          if (missing.length > 0) throw badRequest(`${field.label.zh}不存在`);
+          // Stored as picked, without blanks or repeats: what the read joins the labels of, in this order.
+          values[field.name] = ids.length > 0 ? ids.join(',') : null;
+          continue;
         }
         // `0` is the root of a tree, not a row.
         if (field.ref && field.ref.join !== false && !isTreeRoot(field, value)) {

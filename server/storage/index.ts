@@ -48,6 +48,12 @@ export async function openObjectStore(config: ServerConfig, db: Db): Promise<Man
       region,
     });
   }
+  return openEmbeddedStore(config, db);
+}
+
+/** The embedded store: files under the data dir, served by this server at `/oss/<bucket>/<key>`. */
+export async function openEmbeddedStore(config: ServerConfig, db: Db): Promise<LocalObjectStore> {
+  const region = config.ossRegion ?? DEFAULT_REGION;
   const store = new LocalObjectStore({
     root: join(config.dataDir, 'objects'),
     bucket: config.ossBucket ?? DEFAULT_BUCKET,

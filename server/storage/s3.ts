@@ -7,6 +7,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Agent as HttpAgent } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { ObjectInfo } from './local';
 import type { ObjectStore } from './types';
 
@@ -20,12 +22,18 @@ export interface S3StoreOptions {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+  /** Path-style URLs (`endpoint/bucket/key`, default); false for virtual-hosted ones (`bucket.endpoint/key`). */
+  pathStyle?: boolean;
+  /** Connections go through these agents (a lookup under the outbound allow-list); the SDK's own otherwise. */
+  agents?: { http: HttpAgent; https: HttpsAgent };
+  /** Gives up on a request after this long (the connection test must answer while a person waits). */
+  requestTimeoutMs?: number;
 }
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
-/** An S3-compatible service (OBS, MinIO, S3) through the AWS SDK, path-style so any endpoint works. */
+/** An S3-compatible service (OBS, MinIO, S3, OSS, COS) through the AWS SDK, path-style unless told otherwise. */
 export class S3ObjectStore implements ObjectStore {
   private readonly client: S3Client;
 
@@ -33,11 +41,20 @@ export class S3ObjectStore implements ObjectStore {
     this.client = new S3Client({
       endpoint: options.endpoint,
       region: options.region,
-      forcePathStyle: true,
+      forcePathStyle: options.pathStyle ?? true,
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
       // Newer SDKs add CRC32 checksums by default, which OBS and older MinIO refuse.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(options.agents || options.requestTimeoutMs
+        ? {
+            requestHandler: {
+              ...(options.agents ? { httpAgent: options.agents.http, httpsAgent: options.agents.https } : {}),
+              ...(options.requestTimeoutMs ? { requestTimeout: options.requestTimeoutMs, connectionTimeout: options.requestTimeoutMs } : {}),
+            },
+          }
+        : {}),
+      maxAttempts: options.requestTimeoutMs ? 1 : undefined,
     });
   }
 

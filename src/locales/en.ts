@@ -166,7 +166,6 @@ export const en: Record<string, string> = {
   'menu.dict_vertical': 'Dictionaries (stacked)',
   'menu.authority': 'Authority',
   'menu.resource': 'Resources',
-  'menu.oss': 'Object storage',
   'menu.sms': 'SMS settings',
   'menu.log': 'Logs',
   'menu.tool': 'Development tools',

@@ -166,7 +166,6 @@ export const zh: Record<string, string> = {
   'menu.dict_vertical': '字典管理(纵)',
   'menu.authority': '权限管理',
   'menu.resource': '资源管理',
-  'menu.oss': '对象存储',
   'menu.sms': '短信配置',
   'menu.log': '日志管理',
   'menu.tool': '研发工具',

@@ -31,6 +31,8 @@ const FLOW_ROUTE_TITLE_KEYS: [RegExp, string][] = [
   [/^\/work\/process\/review\/form\/[^/]+$/, 'work.review.formTitle'],
   [/^\/work\/process\/review\/handle\/[^/]+\/[^/]+\/[^/]+$/, 'work.review.handleTitle'],
   [/^\/work\/process\/review\/detail\/[^/]+\/[^/]+$/, 'work.review.detailTitle'],
+  // A report's viewer, embedded through the iframe route.
+  [/^\/report\/view\/[^/]+$/, 'report.title'],
 ];
 
 /** The translation key of a page's window title (spec §2: it follows the page, '登录' on login). */
@@ -50,12 +52,16 @@ export interface PageTitle {
  * external pages embedded through the iframe route) by their menu's `menu.<code>` key, the server's name as fallback.
  */
 export function pageTitleOf(path: string, menus: readonly MenuItem[], schemas: readonly ResourceSchema[]): PageTitle {
-  const target = path.startsWith(IFRAME_ROUTE_PREFIX) ? safeDecode(path.slice(IFRAME_ROUTE_PREFIX.length)) : path;
-  const menu = menuByPath(menus, target);
-  const fixedKey = pageTitleKeyOf(path, schemas);
+  const embedded = path.startsWith(IFRAME_ROUTE_PREFIX);
+  const target = embedded ? safeDecode(path.slice(IFRAME_ROUTE_PREFIX.length)) : path;
+  // An embedded page of this app (a report's viewer) is titled like the page itself; its query string (a token) never
+  // shows in a tab.
+  const targetPath = target.split(/[?#]/)[0];
+  const menu = menuByPath(menus, target) ?? menuByPath(menus, targetPath);
+  const fixedKey = pageTitleKeyOf(path, schemas) ?? (embedded && targetPath.startsWith('/') ? pageTitleKeyOf(targetPath, schemas) : undefined);
   if (fixedKey) return { key: fixedKey, fallback: menu?.name ?? '' };
   if (menu) return { key: `menu.${menu.code}`, fallback: menu.name };
-  return { key: '', fallback: target };
+  return { key: '', fallback: targetPath };
 }
 
 /** The title in the current language. */

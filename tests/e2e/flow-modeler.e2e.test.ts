@@ -18,12 +18,16 @@ const drawn = { first: '', second: '', end: '' };
 
 const PROCESS_NAME = '两级审批';
 const TITLE = '采购一台测试服务器';
+/** 模型设计's list: the generic list of the `flowmodel` resource. */
+const MODEL_LIST = '.crud-page[data-resource="flowmodel"]';
 /**
  * 保存 by its name's end: after a save, antd's loading icon leaves with a motion that, on a loaded machine, can stay
  * in the DOM (invisible, width 0) with its aria-label, so the button is named "loading 保存" for a while.
  */
 const saveButton = (page: Page) => page.getByRole('button', { name: /保\s*存$/ });
 const spaced = (label: string) => new RegExp(`^${label.split('').join('\\s*')}$`);
+/** A button's name after its icon's (the generic list's buttons carry one). */
+const ending = (label: string) => new RegExp(`${label.split('').join('\\s*')}$`);
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
 const rows = (page: Page, kind: string) => page.locator(`[data-work-list="${kind}"] .ant-table-row`);
 
@@ -63,6 +67,8 @@ async function approve(page: Page, task: string, comment: string) {
   await todo.getByRole('button', { name: spaced('办理') }).click();
   await page.waitForURL(/\/work\/process\/generic\/handle\/\d+\/\d+$/);
   await expect.poll(() => page.title()).toBe('办理事务');
+  // What is decided on: the start form's title, beside who started it.
+  await page.locator('.generic-record').getByText(TITLE).waitFor();
   await page.locator('.flow-history .ant-table-row').filter({ hasText: task }).waitFor();
   await page.locator('[data-testid="flow-diagram"][data-drawn="true"]').waitFor();
   await page.locator('.generic-task-handle textarea').fill(comment);
@@ -82,7 +88,7 @@ describe('模型设计: a process drawn, deployed and run', () => {
     const listed = admin.waitForResponse((response) => response.url().includes('/api/blade-flow/model/list'));
     await admin.goto(`${product.url}/flow/model`);
     await listed;
-    await admin.locator('.flow-model-list').getByRole('button', { name: spaced('新增') }).click();
+    await admin.locator(MODEL_LIST).locator('.crud-toolbar').getByRole('button', { name: ending('新增') }).click();
     await admin.waitForURL(/\/flow\/model\/design$/);
     await expect.poll(() => admin.title()).toBe('流程设计');
     await admin.locator('[data-testid="modeler-canvas"][data-ready="true"]').waitFor();
@@ -165,12 +171,12 @@ describe('模型设计: a process drawn, deployed and run', () => {
     // The list shows the model; 返回 leads there.
     await admin.getByRole('button', { name: spaced('返回') }).click();
     await admin.waitForURL(/\/flow\/model$/);
-    await admin.locator('.flow-model-list .ant-table-row').filter({ hasText: 'two_step' }).filter({ hasText: PROCESS_NAME }).waitFor();
-    expect(await admin.locator('.flow-model-list th').allInnerTexts()).toEqual(['模型标识', '模型名称', '模型描述', '版本', '更新时间', '操作']);
+    await admin.locator(MODEL_LIST).locator('.ant-table-row').filter({ hasText: 'two_step' }).filter({ hasText: PROCESS_NAME }).waitFor();
+    expect((await admin.locator(MODEL_LIST).locator('th').allInnerTexts()).filter((title) => title.trim() !== '')).toEqual(['模型标识', '模型名称', '模型描述', '版本', '更新时间', '操作']);
     await snap(admin, 'flow-model-list');
 
-    // 设计 reopens the saved drawing, its process and its people as saved.
-    await admin.locator('.flow-model-list .ant-table-row').filter({ hasText: 'two_step' }).getByRole('button', { name: spaced('设计') }).click();
+    // 编辑 reopens the saved drawing in the modeler, its process and its people as saved.
+    await admin.locator(MODEL_LIST).locator('.ant-table-row').filter({ hasText: 'two_step' }).getByRole('button', { name: ending('编辑') }).click();
     await admin.waitForURL(/\/flow\/model\/design\/\d+$/);
     await admin.locator('[data-testid="modeler-canvas"][data-ready="true"]').waitFor();
     await expect.poll(() => formItem(processForm, '流程名称').locator('input').inputValue()).toBe(PROCESS_NAME);

@@ -276,6 +276,9 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await pickOption(jobs.form, '定时信息', '固定频率(毫秒)');
     await formItem(jobs.form, '时间表达式').locator('input').fill('500');
     await formItem(jobs.form, '处理器参数').locator('input').fill('cleanJobInstances');
+    // 报警用户 are picked by name from the tenant's users, several at once.
+    await pickOption(jobs.form, '报警用户', '测试员');
+    await pickOption(jobs.form, '报警用户', '管理员');
     await jobs.form.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('固定频率与固定延迟不能小于 1000 毫秒').waitFor();
     // The form stays open with what was typed.
@@ -285,6 +288,13 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     await page.locator('.ant-message, .ant-notification').getByText('新增成功').waitFor();
     await expect.poll(() => jobs.row('清理运行记录').innerText()).toMatch(/开启[\s\S]*固定频率\(毫秒\)[\s\S]*3600000[\s\S]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     await snap(page, 'job-list');
+    // Opened again, the form names the picked users before any search.
+    await jobs.rowAction('清理运行记录', '编辑');
+    const alertUsers = formItem(jobs.form, '报警用户').locator('.ant-select-selection-item');
+    await expect.poll(() => alertUsers.allInnerTexts()).toEqual(['测试员', '管理员']);
+    await alertUsers.first().scrollIntoViewIfNeeded();
+    await snap(page, 'job-alert-users');
+    await jobs.form.getByRole('button', { name: /取\s*消/ }).click();
   });
 
   it('shows a menu entry without a screen inside the layout', async () => {

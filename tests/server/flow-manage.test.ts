@@ -127,8 +127,17 @@ describe('deployments', () => {
     const saved = ok(await call(`${FLOW}/model/submit`, { token: admin, json: { modelKey: 'drawn', name: '画的模型', description: '说明' } }));
     expect(ok(await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin }))).toMatchObject({ id: saved.id, modelKey: 'drawn', name: '画的模型', description: '说明', xml: '' });
     expect((await call(`${FLOW}/model/deploy?modelId=${saved.id}`, { token: admin, method: 'POST' })).body).toMatchObject({ code: 400, msg: '模型尚未设计流程图，无法部署' });
+    // A drawn diagram is checked by the engine's reader; each edit is a new version, and one without a diagram keeps it.
+    const key = `Drawn${Date.now()}`;
+    expect((await call(`${FLOW}/model/submit`, { token: admin, json: { id: saved.id, modelKey: 'drawn', name: '画的模型', xml: '<bpmn:definitions/>' } })).body.code).toBe(400);
+    expect(ok(await call(`${FLOW}/model/submit`, { token: admin, json: { id: saved.id, modelKey: key, name: '画的模型', xml: REVIEW_XML(key) } }))).toMatchObject({ id: saved.id, version: 2 });
+    expect(ok(await call(`${FLOW}/model/submit`, { token: admin, json: { id: saved.id, modelKey: key, name: '改名的模型' } }))).toMatchObject({ name: '改名的模型', version: 3 });
+    expect(ok(await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin })).xml).toBe(REVIEW_XML(key));
+    expect(ok(await call(`${FLOW}/model/list?modelKey=${key}`, { token: admin })).records.map((row: { id: string }) => row.id)).toEqual([saved.id]);
+    ok(await call(`${FLOW}/model/deploy?modelId=${saved.id}&category=flow_1`, { token: admin, method: 'POST' }));
+    expect(await deployedDefinition(admin, key)).toMatchObject({ version: 1, category: 'flow_1' });
     ok(await call(`${FLOW}/model/remove?ids=${saved.id}`, { token: admin, method: 'POST' }));
-    expect((await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin })).body).toMatchObject({ code: 400, msg: '模型不存在' });
+    expect((await call(`${FLOW}/model/detail?id=${saved.id}`, { token: admin })).body).toMatchObject({ code: 400, msg: '数据不存在' });
   });
 });
 
@@ -160,6 +169,21 @@ describe('who may see and do what', () => {
     ok(await call(`${FLOW}/work/complete-task`, { token: winner, json: { taskId: offered.taskId, pass: true, comment: '已审' } }));
     const done = ok(await call(`${FLOW}/work/done-list?size=100`, { token: winner })).records.find((row: { processInstanceId: string }) => row.processInstanceId === instance);
     expect(done).toMatchObject({ taskName: '审核', comment: '已审' });
+  });
+
+  it('shows the holder of a task what its process was started with, and no one outside the tenant', async () => {
+    const key = `Started${Date.now()}`;
+    ok(await upload(admin, [{ name: 'started.bpmn', text: REVIEW_XML(key) }]));
+    const definition = await deployedDefinition(admin, key);
+    const variables = { title: '采购测试机', reason: '回归测试需要两台终端\n预算已批', amount: 3 };
+    const { processInstanceId } = ok(await call(`${FLOW}/work/start-process`, { token: tester, json: { processDefinitionId: definition.processDefinitionId, variables } }));
+    // Only the start form's title and reason, not the process's other variables.
+    const started = ok(await call(`${FLOW}/process/instance-detail?processInstanceId=${processInstanceId}`, { token: admin }));
+    expect(started).toMatchObject({ processInstanceId, title: variables.title, reason: variables.reason, startUserName: expect.stringMatching(/\S/), status: 'unfinished' });
+    expect(started).not.toHaveProperty('amount');
+    expect(started.startTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect((await call(`${FLOW}/process/instance-detail?processInstanceId=${processInstanceId}`, { token: other })).body).toMatchObject({ code: 400, msg: '流程实例不存在' });
+    expect((await call(`${FLOW}/process/instance-detail?processInstanceId=x1`, { token: admin })).body).toMatchObject({ code: 400, msg: '请输入流程实例编号' });
   });
 
   it('keeps each tenant to its own processes, instances and tasks', async () => {
@@ -277,7 +301,7 @@ describe('我的事务 for every user', () => {
     const model = ok(await call(`${FLOW}/model/submit`, { token: admin, json: { modelKey: key, name: '日志模型' } }));
     expect((await call(`${FLOW}/model/deploy?modelId=${model.id}`, { token: admin, method: 'POST' })).body.code).toBe(400);
     ok(await call(`${FLOW}/model/remove?ids=${model.id}`, { token: admin, method: 'POST' }));
-    expect(await titlesOf(`${FLOW}/model/submit`, key)).toEqual(['模型设计-保存']);
+    expect(await titlesOf(`${FLOW}/model/submit`, key)).toEqual(['模型设计-新增']);
     expect(await titlesOf(`${FLOW}/model/deploy`, model.id)).toEqual([]);
     expect(await titlesOf(`${FLOW}/model/remove`, model.id)).toEqual(['模型设计-删除']);
   });

@@ -96,6 +96,12 @@ describe('window titles inside the layout', () => {
     });
     expect(pageTitleOf('/wel/index', tree, [])).toEqual({ key: 'wel.title', fallback: '' });
   });
+
+  it('titles an embedded report viewer as the report screen, never showing its token', () => {
+    const viewer = iframeRouteOf('/report/view/123?blade-auth=bearer%20secret.jwt');
+    expect(pageTitleOf(viewer, tree, [])).toEqual({ key: 'report.title', fallback: '' });
+    expect(pageTitleOf(iframeRouteOf('/other/page.html?token=x'), tree, []).fallback).toBe('/other/page.html');
+  });
 });
 
 describe('screen width classes (spec §9)', () => {

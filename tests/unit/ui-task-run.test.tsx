@@ -81,6 +81,8 @@ const finishedRun: TaskRunDetail = {
   failedCount: 1,
   errorCount: 0,
   timeoutCount: 1,
+  testObjectCode: '',
+  baselineVersion: '',
   cases: (['passed', 'failed', 'timeout'] as const).map((caseStatus, index) => ({
     id: String(index + 1),
     runId: '1',
@@ -210,5 +212,13 @@ describe('RunSummary', { timeout: 20_000 }, () => {
     const legend = document.querySelector<HTMLElement>('.chart__legend')!;
     for (const label of ['通过', '失败', '超时']) expect(within(legend).getByText(label)).toBeTruthy();
     expect(document.querySelector('.chart__total')?.textContent).toBe('3');
+    expect(within(summary).queryByText('被测版本')).toBeNull();
+  });
+
+  it('names the version under test recorded with the run', () => {
+    render(<Shell><RunSummary run={{ ...finishedRun, testObjectCode: 'DUT-1', baselineVersion: 'V2.3.1' }} /></Shell>);
+    const summary = document.querySelector<HTMLElement>('.run-summary')!;
+    expect(within(summary).getByText('被测版本')).toBeTruthy();
+    expect(within(summary).getByText('DUT-1 · V2.3.1')).toBeTruthy();
   });
 });

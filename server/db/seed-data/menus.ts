@@ -100,26 +100,13 @@ const handListedMenus: SeedMenu[] = [
   // Its screens (roles, data scopes, API scopes) come from the resource schemas.
   group('authority', '权限管理', '/authority', 'SafetyOutlined', 4, []),
   group('resource', '资源管理', '/resource', 'CloudOutlined', 5, [
-    screen('oss', '对象存储', '/resource/oss', 'CloudUploadOutlined', 1, [
-      ...CRUD,
-      ['enable', '启用', 2, 'CheckCircleOutlined'],
-    ]),
-    screen('sms', '短信配置', '/resource/sms', 'MessageOutlined', 2, [
-      ...CRUD,
-      ['enable', '启用', 2, 'CheckCircleOutlined'],
-      ['send', '发送', 2, 'SendOutlined'],
-    ]),
-    // 附件管理 comes from its resource schema.
+    // 对象存储, 短信配置 and 附件管理 come from their resource schemas.
   ]),
   // Its screens (usual, API, error and operation logs) come from the resource schemas.
   group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, []),
   // Its screens (datasources, data models, code generation, code settings) come from the resource schemas.
   group('tool', '研发工具', '/tool', 'BuildOutlined', 7, []),
   group('flow', '流程管理', '/flow', 'ForkOutlined', 8, [
-    screen('flow_model', '模型设计', '/flow/model', 'NodeIndexOutlined', 1, [
-      ...CRUD,
-      ['deploy', '部署', 2, 'CloudUploadOutlined'],
-    ]),
     screen('flow_deploy', '部署管理', '/flow/deploy', 'DeploymentUnitOutlined', 2, [
       ['deploy', '部署', 1, 'CloudUploadOutlined'],
     ]),
@@ -148,9 +135,7 @@ const handListedMenus: SeedMenu[] = [
     screen('work_done', '办结事务', '/work/done', 'CheckSquareOutlined', 6, [VIEW]),
   ]),
   group('job', '任务调度', '/job', 'FieldTimeOutlined', 10, []),
-  group('report', '报表管理', '/report', 'BarChartOutlined', 11, [
-    screen('reportadmin', '报表管理', '/report/reportadmin', 'PieChartOutlined', 1, [DELETE, VIEW]),
-  ]),
+  group('report', '报表管理', '/report', 'BarChartOutlined', 11, []),
 ];
 
 /** The menu entry of a resource screen and its buttons, from the schema's menu and operations. */

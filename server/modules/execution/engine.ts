@@ -131,6 +131,23 @@ async function casesOf(tx: Db, task: TaskRow): Promise<PlannedCase[]> {
   );
 }
 
+/**
+ * The test object on the run's terminal and the version under test: the object's baseline version as it is now (the
+ * terminal keeps a copy from when it was picked, used when the object is gone). Recorded with the run, so its export
+ * still says what was tested after the object's baseline moves on.
+ */
+async function testObjectOf(tx: Db, user: BladeUser, terminalId: string) {
+  const scope = scopedWhere(user, { alias: 'l' }, 'l.terminal_id = $1', [terminalId]);
+  const [object] = await tx.query<{ device_code: string | null; baseline_version: string | null }>(
+    `SELECT o.device_code, coalesce(o.baseline_version, l.baseline_version) AS baseline_version
+     FROM blade_terminal_test_object l
+     LEFT JOIN blade_test_object o ON o.id = l.test_object_id AND o.tenant_id = l.tenant_id AND o.is_deleted = 0
+     WHERE ${scope.where} ORDER BY l.id DESC LIMIT 1`,
+    scope.values,
+  );
+  return object;
+}
+
 export interface StartedRun {
   taskId: string;
   runId: string;
@@ -153,6 +170,8 @@ export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimi
   const unscripted = cases.find((planned) => !planned.script_path);
   if (unscripted) throw badRequest(`用例「${unscripted.case_code || unscripted.case_title || unscripted.test_case_id}」未关联脚本`);
 
+  const underTest = await testObjectOf(tx, user, terminal.id);
+
   const now = nowText();
   const executor = user.realName || user.account;
   const audit = [user.userId, user.deptId.split(',')[0] || null, now];
@@ -166,9 +185,13 @@ export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimi
   const runId = nextId();
   await tx.query(
     `INSERT INTO blade_task_run (id, tenant_id, task_id, task_code, terminal_id, terminal_code, record_id, run_status,
-       time_limit_seconds, start_time, executor, total_count, create_user, create_dept, create_time, update_user, update_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $15)`,
-    [runId, user.tenantId, task.id, task.task_code, terminal.id, terminal.terminal_code, recordId, to, timeLimitSeconds, now, executor, cases.length, ...audit],
+       time_limit_seconds, start_time, executor, total_count, create_user, create_dept, create_time, update_user, update_time,
+       test_object_code, baseline_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $15, $16, $17)`,
+    [
+      runId, user.tenantId, task.id, task.task_code, terminal.id, terminal.terminal_code, recordId, to, timeLimitSeconds, now, executor,
+      cases.length, ...audit, underTest?.device_code ?? null, underTest?.baseline_version ?? null,
+    ],
   );
   for (const [index, planned] of cases.entries()) {
     await tx.query(

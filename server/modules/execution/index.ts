@@ -30,6 +30,7 @@ import {
 } from './engine';
 import { holdsDemoResources } from '../../db/seed-demo';
 import { seedExecutionDemo } from './demo';
+import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
 import { agentInfo, authenticateAgent, markTokenUsed } from './tokens';
 import { executionSettingsFromEnv } from './settings';
@@ -138,7 +139,9 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
     }
 
     registerUserRoutes(app, db);
-    registerAgentRoutes(app, db, storeOf, sweepSoon, lifetime);
+    // A script is fetched from the store it was uploaded to (the tenant may have switched storage since).
+    const scriptStoreOf = (objectKey: string) => (options.store ? Promise.resolve(options.store) : services.objects.locate(objectKey));
+    registerAgentRoutes(app, db, scriptStoreOf, sweepSoon, lifetime);
     serveAgentFile(app, services.config.staticDir);
   };
 }
@@ -158,6 +161,18 @@ function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db) {
     const detail = await runDetail(db, user, key);
     if (!detail) throw badRequest('执行记录不存在');
     return send(c, R.data(detail));
+  });
+
+  // The run as a file: `format=xlsx` (default) or `junit` (JUnit XML for CI systems).
+  app.get(`${TASK}/run-export`, async (c) => {
+    const user = c.get('user');
+    if (!(await hasMenu(db, user, 'task')) && !(await hasMenu(db, user, 'taskrecord'))) throw forbidden();
+    const format = c.req.query('format') || 'xlsx';
+    if (format !== 'xlsx' && format !== 'junit') throw badRequest(`${MSG.paramType}: format`);
+    const key = c.req.query('recordId') !== undefined ? { recordId: queryId(c, 'recordId') } : { id: queryId(c) };
+    const detail = await runDetail(db, user, key);
+    if (!detail) throw badRequest('执行记录不存在');
+    return format === 'junit' ? runJunitResponse(detail) : runXlsx(detail);
   });
 
   app.get(`${TASK}/reports`, requireMenu(db, 'task'), async (c) => {
@@ -193,7 +208,7 @@ function serveAgentFile(app: Parameters<BladeModule>[0], staticDir: string | und
 function registerAgentRoutes(
   app: Parameters<BladeModule>[0],
   db: Db,
-  storeOf: () => ObjectStore | undefined,
+  storeOf: (objectKey: string) => Promise<ObjectStore>,
   sweepSoon: () => Promise<void>,
   lifetime: AbortSignal,
 ) {
@@ -232,11 +247,11 @@ function registerAgentRoutes(
         break;
       }
       if (claimed) {
-        const store = storeOf();
         try {
-          if (!store) throw new Error('no object store');
+          const objectKey = tenantObjectKey(terminal.tenantId, claimed.scriptKey);
+          const store = await storeOf(objectKey);
           // Relative to this server with the embedded store: the agent resolves it against its --server.
-          const scriptUrl = await store.presignGet(tenantObjectKey(terminal.tenantId, claimed.scriptKey), SCRIPT_URL_SECONDS);
+          const scriptUrl = await store.presignGet(objectKey, SCRIPT_URL_SECONDS);
           return send(c, R.data({ ...claimed, scriptUrl }));
         } catch {
           await recordResult(db, terminal, { caseId: claimed.caseId, status: 'error', durationMs: 0, message: '脚本地址生成失败' });

@@ -26,6 +26,8 @@ const RUN_TYPES: Record<string, FieldType> = {
   failed_count: 'int',
   error_count: 'int',
   timeout_count: 'int',
+  test_object_code: 'string',
+  baseline_version: 'string',
 };
 
 const CASE_TYPES: Record<string, FieldType> = {
@@ -72,7 +74,7 @@ function serializeRun(row: Record<string, unknown>) {
  * The caller's rows of a run table (the read seam), of tasks the caller may see: a run or report is read under its
  * task's data scope, so a role limited to its department's tasks cannot read other tasks' runs by their ids.
  */
-function runScope(user: BladeUser, params: SqlParams, alias: string): string[] {
+export function runScope(user: BladeUser, params: SqlParams, alias: string): string[] {
   // A removed task's runs stay readable (the execution record keeps its history).
   const task = scopedRows(user, params, { alias: 'scope_task', resource: 'task', noLogicalDelete: true }).join(' AND ');
   return [

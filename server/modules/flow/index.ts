@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ADMIN_TENANT, isAdministrator, type BladeEnv, type BladeModule, type BladeUser, type ServerServices } from '../../blade/context';
+import { ADMIN_TENANT, type BladeEnv, type BladeModule, type BladeUser, type ServerServices } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { badRequest, forbidden } from '../../blade/errors';
 import { formBody } from '../../blade/body';
@@ -9,7 +9,7 @@ import { idField, idListField, operationHandler, type OperationHandler } from '.
 import { assertCode, assertMenu, hasMenu } from '../../blade/permissions';
 import { pageOf, parseDateText, parsePaging, SqlParams, type Paging } from '../../blade/query';
 import { startTicker } from '../../blade/ticker';
-import { scopedRows, scopedWhere, tenantRows } from '../../blade/scope';
+import { scopedRows, scopedWhere } from '../../blade/scope';
 import { formatDateTime } from '../../blade/serializer';
 import { withOperationLog } from '../../blade/logs';
 import type { Db } from '../../db/types';
@@ -29,12 +29,12 @@ import { diagramSvg } from '../../flow/diagram';
 import { ensureLeaveDeployed, LEAVE_BUSINESS_TABLE, LEAVE_PROCESS_KEY } from '../../flow/leave';
 import { ensureReviewDeployed, REVIEWED, reviewedResourceOf, reviewInstancesOf, type ReviewedResource } from '../../flow/review';
 import { createResourceStore } from '../../blade/crud';
-import { ModelError, readProcessModel } from '../../flow/model';
-import { historyWire, instanceWire, leaveWire, modelWire, processWire, taskWire } from './wire';
+import { checkedModel, deploy, targetTenants } from '../../flow/deploy';
+import { historyWire, instanceWire, leaveWire, processWire, taskWire } from './wire';
 
 /**
  * Workflows under `/api/blade-flow` (and the leave process under `/api/blade-desk/process/leave`), as BladeX answers
- * them: models (模型设计), deployments (部署管理, 流程管理), running instances (流程跟踪), the caller's work lists
+ * them: deployments (部署管理, 流程管理), running instances (流程跟踪), the caller's work lists
  * (我的事务), claiming and completing tasks, the diagram with its history. The engine is `server/flow/engine.ts`;
  * every read goes through the scope seam, screens' calls are guarded by their menus and buttons, and tasks by who
  * may do them (assignee or candidate).
@@ -50,9 +50,6 @@ const MSG = {
   stateInvalid: 'state 只能是 active 或 suspend',
   fileType: '请上传 .bpmn20.xml 或 .bpmn 格式的流程文件',
   filesMissing: '请选择流程文件',
-  modelMissing: '模型不存在',
-  modelEmpty: '模型尚未设计流程图，无法部署',
-  tenantMissing: (tenantId: string) => `租户 ${tenantId} 不存在`,
   leaveDefinition: '请假流程不存在或未部署',
   endBeforeStart: '结束时间不能早于开始时间',
   reviewMissing: '该流程不是用例或脚本的审核',
@@ -106,14 +103,6 @@ const variablesField = z
   })
   .describe('流程变量');
 
-const modelBody = z.object({
-  id: idField('模型编号').optional(),
-  modelKey: requiredText('模型标识'),
-  name: requiredText('模型名称'),
-  description: optionalText('模型描述', 2000),
-  xml: optionalText('流程图', 2_000_000),
-});
-const deployParams = z.object({ modelId: idField('模型编号'), category: optionalText('流程类型', 64), tenantIds: optionalText('租户', 2000) });
 const changeStateParams = z.object({
   state: z.enum(['active', 'suspend'], { error: MSG.stateInvalid }).describe('state'),
   processId: requiredText('流程定义编号'),
@@ -168,79 +157,6 @@ export const flowModule: BladeModule = (app, services) => {
   const get = (path: string, handler: (c: Context<BladeEnv>) => Promise<Response>) => app.get(path, handler);
   // Every write leaves an operation-log row, as the declared operations of resources do.
   const post = (path: string, title: string, handler: (c: Context<BladeEnv>) => Promise<Response>) => app.post(path, withOperationLog(db, title, handler));
-
-  // ---- models (模型设计) --------------------------------------------------------------------------------------
-
-  get(`${FLOW}/model/list`, async (c) => {
-    const user = c.get('user');
-    await assertMenu(db, user, 'flow_model');
-    const query = c.req.query();
-    const paging = parsePaging(query);
-    const params = new SqlParams();
-    const where = scopedRows(user, params, { resource: 'flow_model' });
-    if (query.modelKey) where.push(`model_key ILIKE ${params.add(`%${query.modelKey}%`)}`);
-    if (query.name) where.push(`name ILIKE ${params.add(`%${query.name}%`)}`);
-    return page(c, db, 'blade_flow_model', where, params, 'update_time DESC, id DESC', paging, (row) => modelWire(row));
-  });
-
-  get(`${FLOW}/model/detail`, async (c) => {
-    const user = c.get('user');
-    await assertMenu(db, user, 'flow_model');
-    const id = idField('模型编号').safeParse(c.req.query('id'));
-    if (!id.success) throw badRequest('请输入模型编号');
-    return send(c, R.data(await modelRow(db, user, id.data).then((row) => modelWire(row, true))));
-  });
-
-  post(
-    `${FLOW}/model/submit`,
-    '模型设计-保存',
-    handle({ body: modelBody }, async ({ user, body }) => {
-      await assertCode(db, user, body.id ? 'flow_model_edit' : 'flow_model_add');
-      if (body.xml !== '') await checkedModel(body.xml);
-      const stamp = formatDateTime(new Date());
-      if (body.id) {
-        await modelRow(db, user, body.id);
-        const scope = scopedWhere(user, { resource: 'flow_model' }, 'id = $1', [body.id]);
-        const values = [body.modelKey, body.name, body.description, body.xml === '' ? null : body.xml, user.userId, stamp];
-        const base = scope.values.length;
-        await db.query(
-          `UPDATE blade_flow_model SET model_key = $${base + 1}, name = $${base + 2}, description = $${base + 3}, xml = COALESCE($${base + 4}, xml),
-             version = version + 1, update_user = $${base + 5}, update_time = $${base + 6} WHERE ${scope.where}`,
-          [...scope.values, ...values],
-        );
-        return R.data(modelWire(await modelRow(db, user, body.id)));
-      }
-      const id = nextId();
-      await db.query(
-        `INSERT INTO blade_flow_model (id, tenant_id, model_key, name, description, xml, version, create_user, create_dept, create_time, update_user, update_time)
-         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $7, $9)`,
-        [id, user.tenantId, body.modelKey, body.name, body.description, body.xml === '' ? null : body.xml, user.userId, firstId(user.deptId), stamp],
-      );
-      return R.data(modelWire(await modelRow(db, user, id)));
-    }),
-  );
-
-  post(
-    `${FLOW}/model/remove`,
-    '模型设计-删除',
-    handle({ params: z.object({ ids: idListField('模型编号') }) }, async ({ user, params }) => {
-      await assertCode(db, user, 'flow_model_delete');
-      const scope = scopedWhere(user, { resource: 'flow_model' }, "id = ANY(string_to_array($1, ',')::bigint[])", [params.ids.join(',')]);
-      await db.query(`UPDATE blade_flow_model SET is_deleted = 1 WHERE ${scope.where}`, scope.values);
-    }),
-  );
-
-  post(
-    `${FLOW}/model/deploy`,
-    '模型设计-部署',
-    handle({ params: deployParams }, async ({ user, params }) => {
-      await assertCode(db, user, 'flow_model_deploy');
-      const model = await modelRow(db, user, params.modelId);
-      if (!text(model.xml)) throw badRequest(MSG.modelEmpty);
-      const tenants = await targetTenants(db, user, params.tenantIds);
-      for (const tenantId of tenants) await deploy(db, user, tenantId, text(model.xml), { category: params.category, resourceName: `${text(model.model_key)}.bpmn`, modelId: params.modelId });
-    }),
-  );
 
   // ---- deployments (部署管理, 流程管理) ---------------------------------------------------------------------------
 
@@ -479,6 +395,30 @@ export const flowModule: BladeModule = (app, services) => {
     return send(c, R.data(rows.map(historyWire)));
   });
 
+  // What a process without a form of its own was started with (its start form's title and reason), for the pages
+  // of its tasks: only these two of its variables, to whoever may read the instance.
+  get(`${FLOW}/process/instance-detail`, async (c) => {
+    const user = c.get('user');
+    const instanceId = idField('流程实例编号').safeParse(c.req.query('processInstanceId'));
+    if (!instanceId.success) throw badRequest('请输入流程实例编号');
+    const instance = await instanceOf(db, user, instanceId.data);
+    const variables = parseVariables(text(instance.variables));
+    return send(
+      c,
+      R.data({
+        processInstanceId: text(instance.id),
+        processDefinitionId: text(instance.process_definition_id),
+        title: typeof variables.title === 'string' ? variables.title : '',
+        reason: typeof variables.reason === 'string' ? variables.reason : '',
+        startUser: text(instance.create_user),
+        startUserName: text(instance.start_user_name),
+        startTime: text(instance.start_time),
+        endTime: text(instance.end_time),
+        status: instance.state === 'running' ? 'unfinished' : 'finished',
+      }),
+    );
+  });
+
   // ---- the leave process (请假流程) ----------------------------------------------------------------------------
 
   post(
@@ -680,54 +620,6 @@ async function instancePage(c: Context<BladeEnv>, db: Db, registry: ServerServic
   return send(c, R.data(pageOf(rows.map((row) => instanceWire(registry, row)), Number(count.n), paging)));
 }
 
-async function modelRow(db: Db, user: BladeUser, id: string): Promise<Row> {
-  const scope = scopedWhere(user, { resource: 'flow_model' }, 'id = $1', [id]);
-  const [row] = await db.query(`SELECT * FROM blade_flow_model WHERE ${scope.where}`, scope.values);
-  if (!row) throw badRequest(MSG.modelMissing);
-  return row;
-}
-
-/** The model checked; its problem is a 400 naming the element (and the file, for an upload). */
-async function checkedModel(xml: string, fileName?: string) {
-  try {
-    return await readProcessModel(xml);
-  } catch (error) {
-    if (error instanceof ModelError) throw badRequest(fileName ? `${fileName}: ${error.message}` : error.message);
-    throw error;
-  }
-}
-
-/** The tenants a deployment goes to: the caller's own, or (administrator of the administrator tenant) those named. */
-async function targetTenants(db: Db, user: BladeUser, tenantIds: string): Promise<string[]> {
-  const named = [...new Set(tenantIds.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
-  if (named.length === 0 || (named.length === 1 && named[0] === user.tenantId)) return [user.tenantId];
-  if (user.tenantId !== ADMIN_TENANT || !isAdministrator(user)) throw forbidden();
-  for (const tenantId of named) {
-    if (!/^[\w.-]{1,12}$/.test(tenantId)) throw badRequest(MSG.tenantMissing(tenantId));
-    const params = new SqlParams();
-    const found = await db.query(`SELECT 1 FROM blade_tenant WHERE ${tenantRows(tenantId, params).join(' AND ')}`, params.values);
-    if (found.length === 0) throw badRequest(MSG.tenantMissing(tenantId));
-  }
-  return named;
-}
-
-/** Deploys `xml` in `tenantId` as the next version of its process key. */
-async function deploy(db: Db, user: BladeUser, tenantId: string, xml: string, options: { category: string; resourceName: string; modelId?: string }) {
-  const model = await checkedModel(xml, options.resourceName);
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`flow-deploy:${tenantId}:${model.key}`]);
-    const params = new SqlParams();
-    const where = [...tenantRows(tenantId, params, { noLogicalDelete: true }), `process_key = ${params.add(model.key)}`];
-    const [{ next }] = await tx.query<{ next: number }>(`SELECT COALESCE(MAX(version), 0) + 1 AS next FROM blade_flow_deployment WHERE ${where.join(' AND ')}`, params.values);
-    const id = nextId();
-    await tx.query(
-      `INSERT INTO blade_flow_deployment (id, tenant_id, process_definition_id, process_key, name, description, category, version, resource_name, xml, suspension_state, model_id, deployment_time, create_user)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13)`,
-      [id, tenantId, `${model.key}:${next}:${id}`, model.key, model.name, model.description, options.category, next, options.resourceName, xml, options.modelId ?? null, formatDateTime(new Date()), user.userId],
-    );
-  });
-}
-
 async function deploymentRow(db: Db, user: BladeUser, id: string): Promise<DeploymentRow> {
   // A deleted deployment still shows the diagram of the instances it ran.
   const scope = scopedWhere(user, { noLogicalDelete: true }, 'id = $1', [id]);
@@ -765,4 +657,14 @@ async function historyOf(db: Db, user: BladeUser, instanceId: string): Promise<R
 async function openTasksOf(db: Db, user: BladeUser, instanceId: string): Promise<Row[]> {
   const scope = scopedWhere(user, {}, "instance_id = $1 AND state = 'open'", [instanceId]);
   return db.query(`SELECT id, name FROM blade_flow_task WHERE ${scope.where} ORDER BY create_time`, scope.values);
+}
+
+/** An instance's stored variables (a JSON object), or none when the text is not one. */
+function parseVariables(stored: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -24,20 +24,6 @@ export function categoryNameOf(registry: Registry, category: unknown): string {
   return dict?.items.find((item) => item.key === key)?.label.zh ?? '';
 }
 
-export const modelWire = (row: Row, withXml = false) => ({
-  id: text(row.id),
-  tenantId: text(row.tenant_id),
-  modelKey: text(row.model_key),
-  name: text(row.name),
-  description: text(row.description),
-  version: Number(row.version ?? 1),
-  created: time(row.create_time),
-  lastUpdated: time(row.update_time),
-  createTime: time(row.create_time),
-  updateTime: time(row.update_time),
-  ...(withXml ? { xml: text(row.xml) } : {}),
-});
-
 export const processWire = (registry: Registry, row: Row) => ({
   id: text(row.process_definition_id),
   processDefinitionId: text(row.process_definition_id),

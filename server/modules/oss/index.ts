@@ -4,7 +4,7 @@ import { badRequest, MSG } from '../../blade/errors';
 import { formatDateTime } from '../../blade/serializer';
 import { maxObjectBytes, type ManagedObjectStore } from '../../storage';
 import { isSafeKey, tenantObjectKey, uploadKey } from '../../storage/keys';
-import { LocalObjectStore, mountLocalStore } from '../../storage/local';
+import { mountLocalStore } from '../../storage/local';
 import type { ObjectStore } from '../../storage/types';
 
 export const OSS_CREDENTIAL_PATH = '/api/blade-resource/oss/oss-credential';
@@ -58,10 +58,12 @@ const hasStat = (store: ObjectStore): store is ManagedObjectStore => typeof (sto
 /**
  * Direct uploads to object storage: `oss-credential` signs a PUT for a new key of the caller's tenant, `obsDetails`
  * names the bucket and signs a GET for one of the tenant's keys. No key pair ever leaves the server: the browser
- * gets presigned URLs only. With the local store, this module also mounts `/oss/<bucket>/<key>`.
+ * gets presigned URLs only. Both go to the tenant's storage setting (`services.objects`): a new key where the
+ * tenant's uploads go now, an existing one where it was uploaded. This module also mounts the embedded store at
+ * `/oss/<bucket>/<key>`.
  */
-export const ossModule: BladeModule = (app, { config, storage }) => {
-  if (storage instanceof LocalObjectStore) mountLocalStore(app, storage);
+export const ossModule: BladeModule = (app, { config, embeddedStorage, objects }) => {
+  mountLocalStore(app, embeddedStorage);
   const maxBytes = maxObjectBytes(config);
 
   app.get(OSS_CREDENTIAL_PATH, async (c) => {
@@ -80,7 +82,11 @@ export const ossModule: BladeModule = (app, { config, storage }) => {
     const baseType = contentType.split(';')[0].trim().toLowerCase();
     if (!UPLOAD_TYPES.has(baseType)) throw badRequest(`${MSG.paramInvalid}: contentType 不支持上传${baseType}类型的文件`);
 
-    const objectKey = tenantObjectKey(c.get('user').tenantId, key);
+    const tenantId = c.get('user').tenantId;
+    const objectKey = tenantObjectKey(tenantId, key);
+    const { ossId, store: storage } = await objects.forWrite(tenantId);
+    // Recorded before the browser uploads: a switch of the enabled setting meanwhile leaves the object findable.
+    await objects.place(objectKey, ossId);
     const details = storage.describe();
     const now = Date.now();
     return send(c, R.data({
@@ -98,12 +104,15 @@ export const ossModule: BladeModule = (app, { config, storage }) => {
   });
 
   app.get(OBS_DETAILS_PATH, async (c) => {
+    const tenantId = c.get('user').tenantId;
+    const key = c.req.query('key');
+    if (key !== undefined && !isSafeKey(key)) throw badRequest(`${MSG.paramInvalid}: key`);
+    const objectKey = key === undefined ? undefined : tenantObjectKey(tenantId, key);
+    // An object's own store (where it was written); without a key, where the next upload goes.
+    const storage = objectKey ? await objects.locate(objectKey) : (await objects.forWrite(tenantId)).store;
     const details = storage.describe();
     const answer: Record<string, unknown> = { bucketName: details.bucket, endpoint: details.endpoint, region: details.region };
-    const key = c.req.query('key');
-    if (key !== undefined) {
-      if (!isSafeKey(key)) throw badRequest(`${MSG.paramInvalid}: key`);
-      const objectKey = tenantObjectKey(c.get('user').tenantId, key);
+    if (key !== undefined && objectKey) {
       if (hasStat(storage) && !(await storage.stat(objectKey))) throw badRequest('文件不存在');
       Object.assign(answer, { key, downloadUrl: await storage.presignGet(objectKey, PRESIGN_SECONDS), expiresIn: PRESIGN_SECONDS });
     }

@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
-import { isAdministrator, type BladeModule, type BladeUser } from '../../blade/context';
+import type { Context } from 'hono';
+import { isAdministrator, type BladeEnv, type BladeModule, type BladeUser } from '../../blade/context';
 import { R, send } from '../../blade/envelope';
 import { formBody } from '../../blade/body';
 import { BladeError, badRequest, forbidden } from '../../blade/errors';
-import { requireMenu } from '../../blade/permissions';
-import { pageOf, parsePaging, SqlParams } from '../../blade/query';
-import { scopedRows } from '../../blade/scope';
 import { primaryDept } from '../../blade/store-write';
-import { serializeColumns } from '../../blade/serializer';
 import { isIdText, nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
+import { tenantObjectKey } from '../../storage/keys';
 
 const BASE = '/api/blade-resource/oss/endpoint';
 const FILE_PATH = `${BASE}/file/`;
 /** Uploaded files are served without a token (as an object-storage link is); their names are unguessable. */
 export const RESOURCE_PUBLIC_PATHS = [FILE_PATH];
+
+/** Where an uploaded file lives in its tenant's storage. */
+export const attachObjectKey = (tenantId: string, name: string) => tenantObjectKey(tenantId, `attach/${name}`);
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -38,32 +39,11 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 /** Shown inline; anything else (HTML, SVG, scripts...) is a download so an upload can never run in this origin. */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'text/plain; charset=utf-8']);
 
-const SMS_RECORD_TYPES = { id: 'id', phone: 'string', content: 'string', send_time: 'string', used: 'int' } as const;
-
 /**
- * `put-file` (multipart `file`) stores an upload in `blade_attach`; `file/<name>` serves it back. The SMS records of
- * the default channel (the server log) can be read back by whoever manages SMS.
+ * `put-file` (multipart `file`) stores an upload in the tenant's object storage and lists it in `blade_attach`;
+ * `file/<name>` serves it back.
  */
-export const resourceModule: BladeModule = (app, { db }) => {
-  app.get('/api/blade-resource/sms/record/list', requireMenu(db, 'sms'), async (c) => {
-    const paging = parsePaging(c.req.query());
-    const phone = c.req.query('phone') ?? '';
-    const params = new SqlParams();
-    // An append-only log: no logical delete, but the caller's tenant only.
-    const where = [...scopedRows(c.get('user'), params, { noLogicalDelete: true }), ...(phone ? [`phone = ${params.add(phone)}`] : [])].join(' AND ');
-    const rows = await db.query(
-      `SELECT id, phone, content, send_time::text AS send_time, used FROM blade_sms_record WHERE ${where}
-       ORDER BY send_time DESC, id DESC LIMIT ${paging.size} OFFSET ${paging.offset}`,
-      params.values,
-    );
-    const [count] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM blade_sms_record WHERE ${where}`, params.values);
-    const records = rows.map((row) => {
-      const record = serializeColumns(row, SMS_RECORD_TYPES);
-      return { ...record, sendTime: formatDateTime(new Date(Number(row.send_time))) };
-    });
-    return send(c, R.data(pageOf(records, Number(count.n), paging)));
-  });
-
+export const resourceModule: BladeModule = (app, { db, objects }) => {
   // Uploads belong to forms that add or edit something (and the own avatar): a role without any such button
   // (a read-only role) may not store files.
   const mayUpload = async (user: BladeUser) => {
@@ -76,7 +56,11 @@ export const resourceModule: BladeModule = (app, { db }) => {
     return rows.length > 0;
   };
 
-  app.post(`${BASE}/put-file`, async (c) => {
+  /**
+   * `put-file` (avatars, forms) and `put-file-attach` (BladeX's 附件管理 上传): the file goes to the tenant's enabled
+   * storage under `attach/<name>`, its row to `blade_attach`; the link is this server's, whichever store holds it.
+   */
+  const putFile = async (c: Context<BladeEnv>) => {
     if (!(await mayUpload(c.get('user')))) throw forbidden();
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_UPLOAD_BYTES + 64 * 1024) throw badRequest('上传文件大小不能超过10MB');
@@ -91,28 +75,35 @@ export const resourceModule: BladeModule = (app, { db }) => {
     const name = `${randomUUID().replaceAll('-', '')}${/^\.[a-z0-9]+$/.test(extension) ? extension : ''}`;
     const link = `${FILE_PATH}${name}`;
     const user = c.get('user');
+    await objects.put(user.tenantId, attachObjectKey(user.tenantId, name), new Uint8Array(await file.arrayBuffer()), contentType);
     const id = nextId();
     const now = formatDateTime(new Date());
     await db.query(
       `INSERT INTO blade_attach (id, tenant_id, link, domain_url, name, original_name, extension, content_type, attach_size, content,
          create_user, create_time, update_user, update_time, create_dept)
-       VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $10, $11, $12)`,
+       VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, NULL, $9, $10, $9, $10, $11)`,
       [id, user.tenantId, link, name, originalName, extension.replace('.', ''), contentType, file.size,
-        new Uint8Array(await file.arrayBuffer()), /^\d+$/.test(user.userId) ? user.userId : null, now, primaryDept(user)],
+        /^\d+$/.test(user.userId) ? user.userId : null, now, primaryDept(user)],
     );
     // `link` is relative: it works whatever host or proxy the browser reached this server through.
     return send(c, R.data({ link, domain: '', name, originalName, attachId: id }));
-  });
+  };
+  app.post(`${BASE}/put-file`, putFile);
+  app.post(`${BASE}/put-file-attach`, putFile);
 
   app.get(`${FILE_PATH}:name`, async (c) => {
-    const [file] = await db.query<{ content: Uint8Array; content_type: string; original_name: string | null }>(
-      'SELECT content, content_type, original_name FROM blade_attach WHERE name = $1 AND is_deleted = 0',
+    const [file] = await db.query<{ tenant_id: string; content: Uint8Array | null; content_type: string; original_name: string | null }>(
+      'SELECT tenant_id, content, content_type, original_name FROM blade_attach WHERE name = $1 AND is_deleted = 0',
       [c.req.param('name')],
     );
     if (!file) throw new BladeError(404, '文件不存在');
+    // Files uploaded before object storage held them are still in the row.
+    const objectKey = attachObjectKey(file.tenant_id, c.req.param('name'));
+    const content = file.content ?? (await (await objects.locate(objectKey)).getObject(objectKey));
+    if (!content) throw new BladeError(404, '文件不存在');
     const inline = INLINE_TYPES.has(file.content_type);
     const filename = encodeURIComponent(file.original_name ?? c.req.param('name'));
-    return c.body(new Uint8Array(file.content), 200, {
+    return c.body(new Uint8Array(content), 200, {
       'Content-Type': file.content_type,
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${filename}`,
       'X-Content-Type-Options': 'nosniff',

@@ -100,6 +100,9 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
 
   const focusBeforeForm = useRef<HTMLElement | null>(null);
   const open = (mode: FormMode, id?: BaseKey) => {
+    // A form that is a screen of its own (the modeler) is left to, not opened over the list.
+    const ownScreen = mode === 'create' ? ui.formRoutes?.create : mode === 'edit' && id !== undefined ? ui.formRoutes?.edit?.(String(id)) : undefined;
+    if (ownScreen) return void navigate(ownScreen);
     focusBeforeForm.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     void navigate({ pathname: screenPathOf(schema.route, { mode, id: id === undefined ? undefined : String(id) }), search });
   };

@@ -57,6 +57,11 @@ export interface ResourceUiDescriptor {
    * with one draws its toolbar-only custom operations itself: the generic buttons act on selected rows.
    */
   toolbar?: ComponentType<ToolbarProps>;
+  /**
+   * Where add and edit go when the resource's form is a screen of its own (模型设计's modeler) instead of the drawer or
+   * modal: the list's 新增 and 修改 navigate there.
+   */
+  formRoutes?: { create?: string; edit?(id: string): string };
   /** Custom operations that open a dialog of the screen (the role grant) instead of calling their path at once. */
   operationDialogs?: Record<string, ComponentType<OperationDialogProps>>;
   /**

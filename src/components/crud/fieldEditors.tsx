@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
 import { holdsSeveral } from '../../../resources/validation';
 import { asText, FieldCell, type ControlProps, type FieldProps } from './fieldRenderers';
-import { ObjectUploadInput, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader } from './pickers';
+import { ObjectUploadInput, RefMultiSelect, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader } from './pickers';
 import { DATE_FORMAT, DATETIME_FORMAT, FORM_VALIDATE_TRIGGER, fieldLabelKey, formRulesOf, isChoiceField, isUnsetNumber } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
 
@@ -79,6 +79,11 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
   const inputPlaceholder = field.example ? t('crud.examplePlaceholder', { label, example: field.example }) : t('crud.inputPlaceholder', { label });
   const selectPlaceholder = t('crud.selectPlaceholder', { label });
   if (field.ref && field.widget === 'tree') return <TreeParentSelect {...withoutAriaRequired(control)} field={field} />;
+  if (field.ref?.multiple) {
+    return (
+      <RefMultiSelect {...withoutAriaRequired(control)} field={field} placeholder={selectPlaceholder} currentLabels={record ? asText(record[field.ref.as]) : undefined} />
+    );
+  }
   if (field.ref) {
     const fill = field.ref.fill ?? {};
     return (

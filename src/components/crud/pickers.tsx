@@ -88,6 +88,46 @@ export function RefSelect({
   );
 }
 
+/**
+ * Several rows of another resource held as comma-joined ids (a job's alert users): a remote multi-select searched as
+ * the user types. The current picks' labels come from the row being edited (the server's joined `as`, comma-joined in
+ * the same order), so they show by name before any search.
+ */
+export function RefMultiSelect({
+  field,
+  currentLabels,
+  placeholder,
+  ...control
+}: ControlProps & { field: FieldSchema; currentLabels?: string; placeholder?: string }) {
+  const ref = field.ref!;
+  const { rows, loading, search } = useRefRows(ref);
+  const held = typeof control.value === 'string' ? control.value : '';
+  const ids = useMemo(() => (held === '' ? [] : held.split(',')), [held]);
+  const options = useMemo(() => {
+    const list = rows.map((row) => ({ value: String(row.id), label: String(row[ref.label] ?? row.id) }));
+    const labels = (currentLabels ?? '').split(',');
+    ids.forEach((id, index) => {
+      if (!list.some((option) => option.value === id)) list.unshift({ value: id, label: labels[index] || id });
+    });
+    return list;
+  }, [rows, ref.label, ids, currentLabels]);
+  return (
+    <Select
+      {...control}
+      mode="multiple"
+      value={ids}
+      showSearch
+      allowClear
+      filterOption={false}
+      onSearch={search}
+      loading={loading}
+      options={options}
+      placeholder={placeholder}
+      onChange={(picked: string[]) => control.onChange?.(picked.join(','))}
+    />
+  );
+}
+
 /** A comma-joined id path (root → leaf) picked with a cascader over a tree resource. */
 export function TreePathCascader({ field, placeholder, ...control }: ControlProps & { field: FieldSchema; placeholder?: string }) {
   const tree = useResourceTree(field.treePath!.resource);

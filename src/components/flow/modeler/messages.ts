@@ -1,21 +1,11 @@
 import { registerMessages } from '../../../../providers/i18n';
 
-/** Messages of 模型设计: the model list, its deploy dialog, the modeler and its properties panel and checks. */
+/** Messages of 模型设计 beyond its resource schema: the deploy dialog, the modeler and its properties panel and checks. */
 registerMessages({
   zh: {
-    'flow.model.modelKey': '模型标识',
-    'flow.model.name': '模型名称',
-    'flow.model.description': '模型描述',
-    'flow.model.version': '版本',
-    'flow.model.updateTime': '更新时间',
-    'flow.model.search': '搜索',
-    'flow.model.reset': '清空',
     'flow.model.add': '新增',
     'flow.model.edit': '设计',
-    'flow.model.delete': '删除',
     'flow.model.deploy': '部署',
-    'flow.model.deleteConfirm': '确定将选择数据删除?',
-    'flow.model.deleted': '删除成功',
     'flow.model.deployTitle': '流程部署',
     'flow.model.category': '流程类型',
     'flow.model.categoryRequired': '请选择流程类型',
@@ -58,19 +48,9 @@ registerMessages({
     'flow.modeler.problem.unreachable': '节点 {{element}} 从开始事件无法到达',
   },
   en: {
-    'flow.model.modelKey': 'Model key',
-    'flow.model.name': 'Model name',
-    'flow.model.description': 'Description',
-    'flow.model.version': 'Version',
-    'flow.model.updateTime': 'Updated at',
-    'flow.model.search': 'Search',
-    'flow.model.reset': 'Reset',
     'flow.model.add': 'Add',
     'flow.model.edit': 'Design',
-    'flow.model.delete': 'Delete',
     'flow.model.deploy': 'Deploy',
-    'flow.model.deleteConfirm': 'Delete the selected data?',
-    'flow.model.deleted': 'Deleted',
     'flow.model.deployTitle': 'Deploy process',
     'flow.model.category': 'Category',
     'flow.model.categoryRequired': 'Choose a category',
