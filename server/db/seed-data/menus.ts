@@ -48,10 +48,8 @@ export interface SeedTopMenu {
 type ButtonSpec = readonly [alias: string, name: string, action: number, source: string, code?: string];
 
 const ADD: ButtonSpec = ['add', '新增', 1, 'PlusOutlined'];
-const EDIT: ButtonSpec = ['edit', '修改', 2, 'EditOutlined'];
 const DELETE: ButtonSpec = ['delete', '删除', 3, 'DeleteOutlined'];
 const VIEW: ButtonSpec = ['view', '查看', 2, 'EyeOutlined'];
-const CRUD: ButtonSpec[] = [ADD, EDIT, DELETE, VIEW];
 
 export const buttonCode = resourceButtonCode;
 
