@@ -6,6 +6,8 @@ import { dictSchema } from './dict/schema';
 import { sharedDictionaries } from './dictionaries';
 import { dictBizSchema } from './dictbiz/schema';
 import { clientSchema } from './client/schema';
+import { codeSchema } from './code/schema';
+import { codeSettingSchema } from './codesetting/schema';
 import { datasourceSchema } from './datasource/schema';
 import { deptSchema } from './dept/schema';
 import { errorLogSchema } from './errorlog/schema';
@@ -15,6 +17,7 @@ import { importCheckSchema } from './importcheck/schema';
 import { jobInfoSchema } from './jobinfo/schema';
 import { jobServerSchema } from './jobserver/schema';
 import { menuSchema } from './menu/schema';
+import { modelSchema } from './model/schema';
 import { moduleTypeSchema } from './moduletype/schema';
 import { noticeSchema } from './notice/schema';
 import { ossSchema } from './oss/schema';
@@ -80,6 +83,9 @@ export const resourceSchemas: ResourceSchema[] = [
   tenantPackageSchema,
   clientSchema,
   datasourceSchema,
+  modelSchema,
+  codeSchema,
+  codeSettingSchema,
   jobServerSchema,
   jobInfoSchema,
   flowModelSchema,

@@ -316,8 +316,8 @@ export interface ResourceSchema {
   treeFilter?: string;
   /** Row selection of the list (default multiple; spec: terminals single). */
   selection?: 'single' | 'multiple';
-  /** Add/edit/view container. */
-  form: { mode: 'drawer' | 'modal'; width?: string | number };
+  /** Add/edit/view container; `tabs` shows the sections as tabs (the code generator's model, template, generate). */
+  form: { mode: 'drawer' | 'modal'; width?: string | number; tabs?: boolean };
   sections?: SectionSchema[];
   /** Default order of the list, by column name. */
   defaultSort?: { column: string; order: 'asc' | 'desc' };

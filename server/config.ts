@@ -35,6 +35,11 @@ export interface ServerConfig {
   outboundAllow?: string[];
   /** Requests per client address and minute to `oauth/token` and the SSO form. */
   tokenRatePerMinute?: number;
+  /**
+   * The working tree a development server (`npm run dev`) writes generated resources into (代码生成's
+   * `gen-code-fast`); absent on a production server, which refuses it.
+   */
+  sourceTree?: string;
   /** SMS sends a phone may get per hour (besides one a minute), and a tenant may make per hour; past them 400. */
   smsPhoneHourly?: number;
   smsTenantHourly?: number;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 import { registry } from '../resources/schemas';
 import { startServer } from './app';
@@ -6,7 +7,9 @@ import { loadConfig } from './config';
 // The API on API_PORT (no static files: Vite serves the app and proxies /api and /gateway, see vite.config.ts).
 const apiPort = Number(process.env.API_PORT ?? 8081);
 process.env.API_PORT = String(apiPort);
-const api = await startServer({ ...loadConfig(), port: apiPort, staticDir: undefined }, { resources: registry });
+// The code generator's `gen-code-fast` writes its folders into this working tree; Vite then reloads the app.
+const sourceTree = fileURLToPath(new URL('..', import.meta.url));
+const api = await startServer({ ...loadConfig(), port: apiPort, staticDir: undefined, sourceTree }, { resources: registry });
 console.log(`Blade API on ${api.url}`);
 if (api.adminPassword) console.log(`Administrator password (shown once): ${api.adminPassword}`);
 

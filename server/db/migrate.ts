@@ -7,6 +7,12 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations
 /** Serialises schema changes when several instances start on one PostgreSQL database. */
 export const SCHEMA_LOCK = 727_001;
 
+/** The number after the highest migration's: what a newly generated resource's migration is named with. */
+export function nextMigrationNumber(): number {
+  const numbers = readdirSync(MIGRATIONS_DIR).flatMap((file) => (/^(\d{3})_/.exec(file) ? [Number(file.slice(0, 3))] : []));
+  return Math.max(0, ...numbers) + 1;
+}
+
 /** Applies every `NNN_name.sql` not yet recorded in `blade_migration`, in name order, each in its own transaction. */
 export async function runMigrations(db: Db): Promise<string[]> {
   await db.exec(

@@ -5,6 +5,8 @@ import { seedApiScope, seedDataScope, seedParams, seedTenantPackage } from './se
 import type { Db } from './types';
 
 interface SettingsSeed {
+  /** Id of the datasource standing for this server's own database. */
+  embeddedDatasource: string;
   now: string;
   adminId: string;
   adminDept: string;
@@ -87,4 +89,17 @@ export async function seedSettings(db: Db, seed: SettingsSeed): Promise<void> {
       [pack.id, ADMIN_TENANT, pack.packageName, (await menuIdsUnder(db, pack.menuCodes)).join(','), pack.remark, ...audit],
     ),
   );
+
+  // The code generator models tables of this server's own database through this datasource (when the registry has
+  // datasources at all); its address is never connected to.
+  const [datasources] = await db.query<{ present: boolean }>("SELECT to_regclass('blade_datasource') IS NOT NULL AS present");
+  if (datasources?.present) {
+    await insertMissing(db, 'SELECT 1 FROM blade_datasource WHERE id = $1', [seed.embeddedDatasource], () =>
+      db.query(
+        `INSERT INTO blade_datasource (id, tenant_id, name, driver_class, url, username, remark, create_user, create_dept, create_time, update_user, update_time)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $8, $10)`,
+        [seed.embeddedDatasource, ADMIN_TENANT, '本系统数据库', 'org.postgresql.Driver', 'postgres://embedded', 'blade', '本系统自身的数据库: 数据模型读取它的表结构', ...audit],
+      ),
+    );
+  }
 }

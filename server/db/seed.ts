@@ -29,6 +29,8 @@ export const SEED_IDS = {
   userRole: '1123598816738675202',
   admin: '1123598821738675201',
   client: '1123598811738675201',
+  /** The datasource that stands for this server's own database (数据模型 reads its catalogue). */
+  embeddedDatasource: '1123598822738675201',
 } as const;
 
 export const WEB_CLIENT = { clientId: 'saber', secret: 'saber_secret' } as const;
@@ -249,7 +251,7 @@ export async function seedDatabase(
     }
     if (options.demo !== false) await seedNotices(tx, SEED_IDS.admin, SEED_IDS.dept, new Date());
     await seedOrg(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept });
-    await seedSettings(tx, { now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept, administratorRole: SEED_IDS.administratorRole, idByCode });
+    await seedSettings(tx, { embeddedDatasource: SEED_IDS.embeddedDatasource, now, adminId: SEED_IDS.admin, adminDept: SEED_IDS.dept, administratorRole: SEED_IDS.administratorRole, idByCode });
     await tx.query(
       `INSERT INTO blade_seed (name, fingerprint) VALUES ($1, $2)
        ON CONFLICT (name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, update_time = now()`,

@@ -298,8 +298,22 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
   });
 
   it('shows a menu entry without a screen inside the layout', async () => {
-    // The workflow designer has its screen now; the code generator has none yet.
-    await page.goto(`${opened.product.url}/tool/code`);
+    // Every seeded entry has its screen: an administrator adds one for a page this build does not have.
+    const admin = await apiLogin(opened.product, 'admin', ADMIN_PASSWORD);
+    const added = await apiCall(opened.product, admin, '/api/blade-system/menu/submit', {
+      name: '外部看板',
+      code: 'ext_board',
+      alias: 'menu',
+      path: '/ext/board',
+      parentId: '0',
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      sort: 99,
+      source: 'AppstoreOutlined',
+    });
+    expect(added.body, JSON.stringify(added.body)).toMatchObject({ code: 200 });
+    await page.goto(`${opened.product.url}/ext/board`);
     await page.getByText('该页面尚未开放').waitFor();
     await page.locator('.ant-layout-sider').waitFor();
     await snap(page, 'screen-missing');

@@ -48,10 +48,8 @@ export interface SeedTopMenu {
 type ButtonSpec = readonly [alias: string, name: string, action: number, source: string, code?: string];
 
 const ADD: ButtonSpec = ['add', '新增', 1, 'PlusOutlined'];
-const EDIT: ButtonSpec = ['edit', '修改', 2, 'EditOutlined'];
 const DELETE: ButtonSpec = ['delete', '删除', 3, 'DeleteOutlined'];
 const VIEW: ButtonSpec = ['view', '查看', 2, 'EyeOutlined'];
-const CRUD: ButtonSpec[] = [ADD, EDIT, DELETE, VIEW];
 
 export const buttonCode = resourceButtonCode;
 
@@ -104,21 +102,8 @@ const handListedMenus: SeedMenu[] = [
   ]),
   // Its screens (usual, API, error and operation logs) come from the resource schemas.
   group('log', '日志管理', '/monitor/log', 'ProfileOutlined', 6, []),
-  group('tool', '研发工具', '/tool', 'BuildOutlined', 7, [
-    screen('model', '数据模型', '/tool/model', 'TableOutlined', 2, [
-      ...CRUD,
-      ['prototype', '模型配置', 2, 'SettingOutlined'],
-    ]),
-    screen('code', '代码生成', '/tool/code', 'CodeOutlined', 3, [
-      ...CRUD,
-      ['gen', '代码生成', 1, 'ThunderboltOutlined'],
-      ['copy', '复制', 2, 'CopyOutlined'],
-    ]),
-    screen('codesetting', '代码设置', '/tool/codesetting', 'ToolOutlined', 4, [
-      ...CRUD,
-      ['enable', '启用', 2, 'CheckCircleOutlined'],
-    ]),
-  ]),
+  // Its screens (datasources, data models, code generation, code settings) come from the resource schemas.
+  group('tool', '研发工具', '/tool', 'BuildOutlined', 7, []),
   group('flow', '流程管理', '/flow', 'ForkOutlined', 8, [
     screen('flow_deploy', '部署管理', '/flow/deploy', 'DeploymentUnitOutlined', 2, [
       ['deploy', '部署', 1, 'CloudUploadOutlined'],

@@ -1,7 +1,7 @@
 import { useForm } from '@refinedev/antd';
 import { useInvalidate, type BaseRecord } from '@refinedev/core';
-import { Button, Col, Drawer, Form, Modal, Row, Space, Spin, type FormInstance } from 'antd';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Button, Col, Drawer, Form, Modal, Row, Space, Spin, Tabs, type FormInstance } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SESSION_EXPIRING_EVENT } from '../../../providers/http';
@@ -140,7 +140,14 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
   useEditsKeptAcrossRereads(form, record);
   useListFollowsRecord(schema.name, record, ui.followRecord);
   const sections = sectionsOf(schema, mode);
-  const titled = schema.sections !== undefined;
+  const tabbed = schema.form.tabs === true;
+  const titled = schema.sections !== undefined && !tabbed;
+  const [activeTab, setActiveTab] = useState<string>();
+  // A refused save shows the tab holding the first field in error (the others' fields stay mounted, so they validate).
+  const showFirstError = ({ errorFields }: { errorFields: { name: (string | number)[] }[] }) => {
+    const field = schema.fields.find((candidate) => candidate.name === errorFields[0]?.name[0]);
+    if (tabbed && field) setActiveTab(field.section ?? sections[0]?.key);
+  };
 
   const title = t(TITLE_KEYS[mode]);
   const footer = (
@@ -165,14 +172,15 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
         labelCol={{ flex: '110px' }}
         labelWrap
         className="crud-form"
+        onFinishFailed={showFirstError}
       >
-        {sections.map((section) => {
+        {tabbedOrStacked(tabbed, activeTab ?? sections[0]?.key, setActiveTab, sections.map((section) => {
           const fields = formFieldsOf(schema, mode, section.key);
           const children = (schema.children ?? []).filter((child) => child.section === section.key && !child.hiddenOn?.includes(mode));
           const links = (schema.links ?? []).filter((link) => link.section === section.key && !link.hiddenOn?.includes(mode));
           const Extra = ui.sections?.[section.key];
           if (fields.length === 0 && children.length === 0 && links.length === 0 && !Extra) return null;
-          return (
+          const node = (
             <section key={section.key} className="crud-section" data-section={section.key}>
               {titled && <h4 className="crud-section-title">{t(sectionLabelKey(schema, section))}</h4>}
               {fields.length > 0 && (
@@ -200,7 +208,8 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
               {Extra && <Extra schema={schema} mode={mode} id={id} form={form} record={record} />}
             </section>
           );
-        })}
+          return { key: section.key, label: t(sectionLabelKey(schema, section)), node };
+        }))}
       </Form>
     </Spin>
   );
@@ -216,5 +225,23 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
     <Modal open title={title} width={schema.form.width ?? 720} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={false}>
       {body}
     </Modal>
+  );
+}
+
+/** The form's sections one under the other, or as tabs whose panes all stay rendered (their fields validate). */
+function tabbedOrStacked(
+  tabbed: boolean,
+  activeKey: string | undefined,
+  onChange: (key: string) => void,
+  sections: ({ key: string; label: string; node: ReactNode } | null)[],
+): ReactNode {
+  const shown = sections.filter((section) => section !== null);
+  if (!tabbed) return shown.map((section) => section.node);
+  return (
+    <Tabs
+      activeKey={activeKey}
+      onChange={onChange}
+      items={shown.map((section) => ({ key: section.key, label: section.label, children: section.node, forceRender: true }))}
+    />
   );
 }

@@ -91,7 +91,8 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
         {...withoutAriaRequired(control)}
         field={field}
         placeholder={selectPlaceholder}
-        currentLabel={record ? asText(record[field.ref.as]) : undefined}
+        // A new record's form may start with a pick and its label (a configuration started from elsewhere).
+        currentLabel={record ? asText(record[field.ref.as]) : form ? asText(form.getFieldValue([...namePrefix, field.ref.as])) || undefined : undefined}
         onPick={(row) => {
           if (!form) return;
           for (const [mine, theirs] of Object.entries(fill)) form.setFieldValue([...namePrefix, mine], row?.[theirs] ?? undefined);
