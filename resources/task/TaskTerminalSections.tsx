@@ -118,6 +118,8 @@ export function TaskTerminalSection({ mode, form, record }: SectionProps) {
             type: 'radio',
             selectedRowKeys: pickedId ? [pickedId] : [],
             onChange: (keys) => form.setFieldValue('terminalId', keys[0] === undefined ? undefined : String(keys[0])),
+            // Each radio says which terminal it picks; antd hands these to the radio's input.
+            getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: row.terminalName || row.terminalCode }) }) as object,
           }}
           // A click anywhere on the row picks it, as the radio does.
           onRow={(row) => ({ onClick: () => form.setFieldValue('terminalId', row.id) })}

@@ -1,8 +1,13 @@
 import { Col, Form, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SectionProps } from '../../src/components/crud/descriptor';
+import { withComboboxAria } from '../../src/components/crud/comboboxAria';
 import { fieldLabelKey } from '../../src/components/crud/schemaMapping';
 import { idsOf, joinIds, useDeptTree, usePostChoices, useRoleChoices } from './userApi';
+
+// The required roles and departments tell a screen reader so on their combobox input.
+const RequiredSelect = withComboboxAria(Select);
+const RequiredTreeSelect = withComboboxAria(TreeSelect);
 
 const fieldOf = (schema: SectionProps['schema'], name: string) => schema.fields.find((field) => field.name === name)!;
 
@@ -35,12 +40,12 @@ export function DutySection({ schema, mode, record }: SectionProps) {
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item name="roleId" label={label('roleId')} rules={[{ required: true, message: t('user.duty.rolesRequired') }]} {...idsProps}>
-          <Select mode="multiple" options={roles} optionFilterProp="label" placeholder={t('crud.selectPlaceholder', { label: label('roleId') })} data-field="roleId" />
+          <RequiredSelect mode="multiple" options={roles} optionFilterProp="label" placeholder={t('crud.selectPlaceholder', { label: label('roleId') })} data-field="roleId" />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="deptId" label={label('deptId')} rules={[{ required: true, message: fieldOf(schema, 'deptId').required }]} {...idsProps}>
-          <TreeSelect
+          <RequiredTreeSelect
             multiple
             treeData={depts as never}
             fieldNames={{ label: 'title', value: 'id', children: 'children' }}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { animationsEnded, snap } from './browser';
 import { CrudPage } from './crudPage';
 import { ADMIN_PASSWORD, latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
@@ -34,15 +34,15 @@ interface AxeViolation {
  * impact, how many nodes, and the first selectors. The script is evaluated through the DevTools protocol, which the
  * page's Content-Security-Policy does not govern (a `<script>` tag would be refused for want of the nonce).
  */
-async function blockingViolations(): Promise<string[]> {
+async function blockingViolations(within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(
-    ([tags, disabled]) => {
+    ([tags, disabled, selector]) => {
       const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } }).axe;
       const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
-      return axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] }).then((result) => result.violations);
+      return axe.run(selector ? document.querySelectorAll(selector) : document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] }).then((result) => result.violations);
     },
-    [WCAG_AA_TAGS, Object.keys(RULES_WRONG_FOR_THE_CASE)] as const,
+    [WCAG_AA_TAGS, Object.keys(RULES_WRONG_FOR_THE_CASE), within] as const,
   );
   return (violations as AxeViolation[])
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
@@ -105,6 +105,10 @@ describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
     await animationsEnded(notices.form);
     await snap(page, 'a11y-notice-form');
     expect(await blockingViolations()).toEqual([]);
+    // Its required select (通知类型) tells a screen reader so on the combobox it focuses, not on the select's box.
+    expect(await notices.form.getByRole('combobox', { name: '通知类型' }).getAttribute('aria-required')).toBe('true');
+    expect(await notices.form.locator('.ant-select[aria-required]').count()).toBe(0);
+    expect(await requiredWithoutState(notices.form)).toEqual([]);
     await page.keyboard.press('Escape');
     await notices.form.waitFor({ state: 'hidden' });
   });
@@ -148,6 +152,73 @@ describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
   });
 });
 
+/**
+ * The required fields of a form whose control does not tell assistive technology so: the element the label points at
+ * (a text box, a select's combobox input, a date picker's input, a radiogroup) must carry aria-required or required.
+ * A checkbox group (ARIA's group has no required state) and controls without an element of their own (a switch, an
+ * upload button) show the required mark and its message only.
+ */
+function requiredWithoutState(form: Locator): Promise<string[]> {
+  return form.evaluate((root) =>
+    Array.from(root.querySelectorAll('label.ant-form-item-required'))
+      .filter((label) => {
+        const id = label.getAttribute('for');
+        const control = id ? document.getElementById(id) : null;
+        if (!control || control.getAttribute('role') === 'group') return false;
+        return control.getAttribute('aria-required') !== 'true' && !(control as HTMLInputElement).required;
+      })
+      .map((label) => (label.textContent ?? '').trim()),
+  );
+}
+
+/** The pages outside the menu: lock screen (entered through the header's lock tool), 403 and 404. */
+async function auditPagesOutsideTheMenu(): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  await page.locator('.app-header').getByRole('button', { name: '锁屏' }).click();
+  const lockDialog = page.locator('.ant-modal-content').filter({ hasText: '设置锁屏密码' });
+  await lockDialog.getByPlaceholder('请输入锁屏密码').fill('lock-a11y');
+  await lockDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await page.waitForURL(/\/lock$/);
+  await page.getByPlaceholder('请输入锁屏密码').waitFor();
+  found.lock = await blockingViolations();
+  await page.getByPlaceholder('请输入锁屏密码').fill('lock-a11y');
+  await page.getByRole('button', { name: '解锁' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/lock'));
+  for (const status of ['403', '404']) {
+    await page.goto(`${product.url}/${status}`);
+    await page.getByText(status, { exact: true }).first().waitFor();
+    found[status] = await blockingViolations();
+  }
+  return Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length));
+}
+
+for (const [themeName, themeLabel] of [
+  ['hey', undefined],
+  ['dark', '黑色主题'],
+] as const) {
+  describe(`accessibility audit of the pages outside the menu, theme-${themeName}`, () => {
+    it('uses the theme', async () => {
+      // Signed in by the tests before, or now when this part runs alone.
+      await page.goto(`${product.url}/wel/index`);
+      await page.locator('.app-sider .ant-menu-item, input[placeholder="请输入账号"]').first().waitFor();
+      if (page.url().includes('/login')) await loginAs(page, product);
+      await frameDrawn();
+      if (themeLabel) {
+        await page.locator('.app-header').getByRole('button', { name: '主题', exact: true }).click();
+        await page.locator('.theme-picker__grid').getByRole('button', { name: themeLabel }).click();
+        await page.locator('.app-header').getByRole('button', { name: '主题', exact: true }).click();
+        await page.locator('.theme-picker__grid').waitFor({ state: 'hidden' });
+      }
+      await expect.poll(() => page.evaluate(() => document.body.className)).toContain(`theme-${themeName}`);
+      await snap(page, `a11y-theme-${themeName}`);
+    });
+
+    it('finds nothing critical or serious on the lock screen and the 403 and 404 pages', async () => {
+      expect(await auditPagesOutsideTheMenu()).toEqual({});
+    });
+  });
+}
+
 /** What has the keyboard focus: its tag, text (or placeholder) and whether it sits in a dialog or the sidebar. */
 function focused(on: Page) {
   return on.evaluate(() => {
@@ -158,15 +229,23 @@ function focused(on: Page) {
       inDialog: !!element?.closest('.ant-modal-wrap, .ant-drawer'),
       inSider: !!element?.closest('.app-sider'),
       expanded: element?.getAttribute('aria-expanded') === 'true',
+      inTabBar: !!element?.closest('.app-tabs'),
+      inTopMenu: !!element?.closest('.app-top-menu'),
+      // Drawn where a person sees it: the browser's keyboard focus state, and an outline or ring on the element.
+      visible: (() => {
+        if (!element?.matches(':focus-visible')) return false;
+        const style = getComputedStyle(element);
+        return (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      })(),
     };
   });
 }
 
-/** Presses Tab until the focus is where `reached` says, as a keyboard user moves through the page. */
-async function tabTo(on: Page, reached: (now: Awaited<ReturnType<typeof focused>>) => boolean): Promise<void> {
+/** Presses Tab (or Shift+Tab, backwards) until the focus is where `reached` says, as a keyboard user moves through the page. */
+async function tabTo(on: Page, reached: (now: Awaited<ReturnType<typeof focused>>) => boolean, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   for (let press = 0; press < 60; press++) {
     if (reached(await focused(on))) return;
-    await on.keyboard.press('Tab');
+    await on.keyboard.press(key);
   }
   throw new Error(`the focus never got there; it is on ${JSON.stringify(await focused(on))}`);
 }
@@ -221,6 +300,56 @@ describe('keyboard only', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => focused(keys)).toMatchObject({ text: '查看', inDialog: false });
     expect(await row.getByRole('button', { name: '查看' }).evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
+  it('edits that row from its 编辑, saves with the keyboard, and is back on 编辑 with the change in the list', async () => {
+    const row = keys.locator('.crud-page .ant-table-row').first();
+    const rowKey = await row.getAttribute('data-row-key');
+    await tabTo(keys, (now) => now.text === '编辑');
+    expect((await focused(keys)).visible).toBe(true);
+    await keys.keyboard.press('Enter');
+    const dialog = keys.locator('.ant-drawer-content, .ant-modal-content').last();
+    await dialog.waitFor();
+    await expect.poll(async () => (await focused(keys)).inDialog).toBe(true);
+    await tabTo(keys, (now) => now.placeholder === '请输入参数键值');
+    expect((await focused(keys)).visible).toBe(true);
+    await keys.keyboard.press('ControlOrMeta+A');
+    await keys.keyboard.type('keyboard-saved');
+    await tabTo(keys, (now) => /^(保\s*存|确\s*定)$/.test(now.text));
+    expect((await focused(keys)).visible).toBe(true);
+    await keys.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    const edited = keys.locator(`.crud-page .ant-table-row[data-row-key="${rowKey}"]`);
+    await edited.filter({ hasText: 'keyboard-saved' }).waitFor();
+    await expect.poll(() => focused(keys)).toMatchObject({ text: '编辑', inDialog: false });
+    expect(await edited.getByRole('button', { name: '编辑' }).evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
+  it('opens 新增 with the keyboard, closes the drawer with Esc and is back on 新增', async () => {
+    await tabTo(keys, (now) => /^新\s*增$/.test(now.text) && !now.inDialog);
+    expect((await focused(keys)).visible).toBe(true);
+    await keys.keyboard.press('Enter');
+    const dialog = keys.locator('.ant-drawer-content, .ant-modal-content').last();
+    await dialog.waitFor();
+    await expect.poll(async () => (await focused(keys)).inDialog).toBe(true);
+    await keys.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => focused(keys)).toMatchObject({ inDialog: false });
+    expect(/^新\s*增$/.test((await focused(keys)).text)).toBe(true);
+  });
+
+  it('reaches the tab bar and the top menu with the keyboard, its focus drawn', async () => {
+    // Back up the page: the tab bar sits above the list.
+    // Past the tab bar's 更多 menu to the open screen's tab.
+    await tabTo(keys, (now) => now.inTabBar && now.text === '参数管理', 'Shift+Tab');
+    expect(await focused(keys)).toMatchObject({ inTabBar: true, text: '参数管理', visible: true });
+    // The arrow keys move along the open tabs; Enter opens the one reached.
+    await keys.keyboard.press('ArrowLeft');
+    expect(await focused(keys)).toMatchObject({ inTabBar: true, text: '首页', visible: true });
+    await keys.keyboard.press('Enter');
+    await keys.waitForURL(/\/wel\/index/);
+    await tabTo(keys, (now) => now.inTopMenu, 'Shift+Tab');
+    expect(await focused(keys)).toMatchObject({ inTopMenu: true, visible: true });
     await context.close();
   });
 });

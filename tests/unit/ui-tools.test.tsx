@@ -56,6 +56,16 @@ describe('themes (spec §2)', () => {
       for (const role of ['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive', 'colorLink', 'colorError', 'colorSuccess', 'colorWarning', 'colorInfo'] as const) {
         expect(contrastRatio(String(token[role]), '#ffffff'), `${role} of ${color}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       }
+      // A preset-coloured tag's text on its own tint.
+      for (const preset of ['green', 'red', 'blue', 'orange', 'gold', 'cyan', 'lime', 'yellow'] as const) {
+        const tokens = token as Record<string, string>;
+        const tint = theme.getDesignToken({ token: tokens })[`${preset}1`];
+        expect(contrastRatio(tokens[`${preset}7`], tint), `${preset} tag of ${color}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      }
+      // Row actions, resting or hovered, on a hovered table row (antd's #fafafa).
+      for (const role of ['colorLink', 'colorLinkHover', 'colorError', 'colorErrorHover'] as const) {
+        expect(contrastRatio(String(token[role]), '#fafafa'), `${role} of ${color} on a hovered row`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      }
       // The selected-row and tag tints stay antd's own tints of the colour as picked, not muddier ones of its shade.
       expect(token.colorPrimaryBg).toBe(theme.getDesignToken({ token: { colorPrimary: color } }).colorPrimaryBg);
     }

@@ -8,13 +8,15 @@ interface IconPickerProps {
   value?: string;
   onChange?(value: string): void;
   id?: string;
+  'aria-required'?: boolean;
+  'aria-label'?: string;
 }
 
 /**
  * An icon name picked from a searchable grid of the icons the menus can render (a menu's or top menu's `source`).
  * Loaded with the form that needs it.
  */
-export default function IconPicker({ value, onChange, id }: IconPickerProps) {
+export default function IconPicker({ value, onChange, id, 'aria-required': required, 'aria-label': label }: IconPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -31,6 +33,8 @@ export default function IconPicker({ value, onChange, id }: IconPickerProps) {
       <Space.Compact style={{ width: '100%' }}>
         <Input
           id={id}
+          aria-required={required}
+          aria-label={label}
           readOnly
           value={value ?? ''}
           placeholder={t('crud.iconPick')}

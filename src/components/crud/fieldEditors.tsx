@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldSchema, ResourceSchema } from '../../../resources/types';
 import { holdsSeveral } from '../../../resources/validation';
 import { asText, FieldCell, type ControlProps, type FieldProps } from './fieldRenderers';
+import { withComboboxAria } from './comboboxAria';
 import { ObjectUploadInput, RefMultiSelect, RefSelect, TreeOptionsChecks, TreeParentSelect, TreePathCascader } from './pickers';
 import { DATE_FORMAT, DATETIME_FORMAT, FORM_VALIDATE_TRIGGER, fieldLabelKey, formRulesOf, isChoiceField, isUnsetNumber } from './schemaMapping';
 import { useFieldOptions } from './useFieldOptions';
@@ -32,22 +33,29 @@ function dateFormatOf(field: FieldSchema) {
   return field.type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT;
 }
 
+// antd's selects and the pickers built on them, with their required state and name on the combobox input.
+const AccessibleSelect = withComboboxAria(Select);
+const AccessibleRefSelect = withComboboxAria(RefSelect);
+const AccessibleRefMultiSelect = withComboboxAria(RefMultiSelect);
+const AccessibleTreeParentSelect = withComboboxAria(TreeParentSelect);
+const AccessibleTreePathCascader = withComboboxAria(TreePathCascader);
+
 /**
- * `control` without `aria-required`, for antd's selects (Select, TreeSelect, Cascader) and checkbox groups: they copy
- * every aria-* prop onto their outer box, a role-less element that may not carry it (axe: aria-allowed-attr, critical).
- * The form item's required mark and its message on submit still say the field is required.
+ * `control` for a checkbox group: a `group`, which may be named but has no required state in ARIA (axe:
+ * aria-allowed-attr); the form item's required mark and its message on submit say the field is required.
  */
-function withoutAriaRequired(control: ControlProps): ControlProps {
+function checkboxGroupProps(control: ControlProps): ControlProps {
   const rest = { ...control };
   delete rest['aria-required'];
-  return rest;
+  return { ...rest, role: 'group' };
 }
 
 /** Choices laid out as the widget asks: radio buttons, a switch (two options), checkboxes, or a select. */
 function ChoiceEditor({ field, placeholder, ...control }: FieldProps & ControlProps & { placeholder: string }) {
   const options = useFieldOptions(field);
-  if (field.widget === 'radio') return <Radio.Group {...control} options={options} />;
-  if (field.widget === 'checkbox') return <Checkbox.Group {...withoutAriaRequired(control)} options={options} />;
+  // A radiogroup carries its required state and name itself.
+  if (field.widget === 'radio') return <Radio.Group {...{ ...control, role: 'radiogroup' }} options={options} />;
+  if (field.widget === 'checkbox') return <Checkbox.Group {...checkboxGroupProps(control)} options={options} />;
   if (field.widget === 'switch' && options.length === 2) {
     const [on, off] = options;
     return (
@@ -60,7 +68,7 @@ function ChoiceEditor({ field, placeholder, ...control }: FieldProps & ControlPr
     );
   }
   const value = isUnsetNumber(field, control.value, options) ? undefined : control.value;
-  return <Select {...withoutAriaRequired(control)} value={value} options={options} placeholder={placeholder} allowClear />;
+  return <AccessibleSelect {...control} value={value} options={options} placeholder={placeholder} allowClear />;
 }
 
 interface EditorProps extends FieldProps, ControlProps {
@@ -78,17 +86,15 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
   const { t } = useTranslation();
   const inputPlaceholder = field.example ? t('crud.examplePlaceholder', { label, example: field.example }) : t('crud.inputPlaceholder', { label });
   const selectPlaceholder = t('crud.selectPlaceholder', { label });
-  if (field.ref && field.widget === 'tree') return <TreeParentSelect {...withoutAriaRequired(control)} field={field} />;
+  if (field.ref && field.widget === 'tree') return <AccessibleTreeParentSelect {...control} field={field} />;
   if (field.ref?.multiple) {
-    return (
-      <RefMultiSelect {...withoutAriaRequired(control)} field={field} placeholder={selectPlaceholder} currentLabels={record ? asText(record[field.ref.as]) : undefined} />
-    );
+    return <AccessibleRefMultiSelect {...control} field={field} placeholder={selectPlaceholder} currentLabels={record ? asText(record[field.ref.as]) : undefined} />;
   }
   if (field.ref) {
     const fill = field.ref.fill ?? {};
     return (
-      <RefSelect
-        {...withoutAriaRequired(control)}
+      <AccessibleRefSelect
+        {...control}
         field={field}
         placeholder={selectPlaceholder}
         // A new record's form may start with a pick and its label (a configuration started from elsewhere).
@@ -102,7 +108,7 @@ export function FieldEditor({ field, label, record, form, namePrefix = [], ...co
       />
     );
   }
-  if (field.treePath) return <TreePathCascader {...withoutAriaRequired(control)} field={field} placeholder={selectPlaceholder} />;
+  if (field.treePath) return <AccessibleTreePathCascader {...control} field={field} placeholder={selectPlaceholder} />;
   if (field.treeOptions) return <TreeOptionsChecks {...control} field={field} />;
   if (field.widget === 'upload') return <ObjectUploadInput {...control} />;
   if (field.widget === 'icon') {
@@ -205,7 +211,8 @@ export function FieldFormItem({ schema, field, fields, readOnly, record, form, n
       dependencies={field.rules?.notBefore ?? field.rules?.sameAs?.field ? [[...namePrefix, (field.rules?.notBefore ?? field.rules?.sameAs?.field)!]] : undefined}
       {...valuePropsOf(field)}
     >
-      <FieldEditor field={field} label={label} record={record} form={form} namePrefix={absolutePrefix ?? namePrefix} />
+      {/* A child row's control has no label of its own: its column's title names it. */}
+      <FieldEditor field={field} label={label} record={record} form={form} namePrefix={absolutePrefix ?? namePrefix} aria-label={noLabel ? label : undefined} />
     </Form.Item>
   );
 }

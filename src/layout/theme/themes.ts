@@ -1,5 +1,5 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
-import type { AliasToken } from 'antd/es/theme/interface';
+import type { AliasToken, PresetColorKey } from 'antd/es/theme/interface';
 
 /** The 11 themes of spec §2, in the order the picker lists them; the class on <body> is `theme-<name>`. */
 export const THEME_NAMES = ['default', 'white', 'dark', 'star', 'bule', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'] as const;
@@ -107,6 +107,11 @@ export const TEXT_CONTRAST = 4.5;
  * it (a selected menu entry, a hovered or selected row, a tag's own light background).
  */
 const COLOURED_TEXT_CONTRAST = 5;
+/**
+ * A hovered control's shade: a little lighter than the resting one, yet still 4.5:1 on antd's hovered table row
+ * (#fafafa), where a row action is hovered (4.5:1 on white alone fell to 4.3:1 there).
+ */
+const HOVER_CONTRAST = 4.75;
 /** A pressed control's shade: a step darker than the resting one. */
 const PRESSED_CONTRAST = 6;
 
@@ -156,6 +161,9 @@ export function readableShade(color: string, ratio = COLOURED_TEXT_CONTRAST): st
 const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.58)';
 const PLACEHOLDER_TEXT = 'rgba(0, 0, 0, 0.55)';
 
+/** antd's preset colours, whose tags write text in their 7th tone. */
+const PRESET_COLOURS: readonly PresetColorKey[] = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'];
+
 /** The colour roles whose solid tone is also text: links and row actions, danger actions, status tags, alerts. */
 const TEXT_COLOUR_ROLES = ['Primary', 'Success', 'Error', 'Warning', 'Info'] as const;
 
@@ -173,12 +181,14 @@ function readableRoleTokens(pickedColor: string): Partial<AliasToken> {
     // hover tint, deepened, would turn grey).
     const base = String(derived[`color${role}`]);
     tokens[`color${role}`] = readableShade(base);
-    tokens[`color${role}Hover`] = readableShade(base, TEXT_CONTRAST);
+    tokens[`color${role}Hover`] = readableShade(base, HOVER_CONTRAST);
     tokens[`color${role}Active`] = readableShade(base, PRESSED_CONTRAST);
     // The deepened colour is a seed too: without these, antd would derive the tints from it.
     for (const tint of ['Bg', 'BgHover', 'Border', 'BorderHover']) tokens[`color${role}${tint}`] = String(derived[`color${role}${tint}` as keyof AliasToken]);
     for (const text of ['Text', 'TextHover', 'TextActive']) tokens[`color${role}${text}`] = readableShade(String(derived[`color${role}${text}` as keyof AliasToken]));
   }
+  // A preset-coloured tag (`<Tag color="green">`) writes its colour's 7th tone on its 1st, which reads at 3–4:1.
+  for (const preset of PRESET_COLOURS) tokens[`${preset}7`] = readableShade(String(derived[`${preset}7` as keyof AliasToken]));
   return {
     ...tokens,
     colorLink: tokens.colorPrimary,

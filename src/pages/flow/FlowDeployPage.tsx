@@ -9,8 +9,12 @@ import { siteConfig } from '../../../providers/config';
 import type { BladeMeta } from '../../../providers/data';
 import { getUserInfo } from '../../../providers/session';
 import type { FieldSchema } from '../../../resources/types';
+import { withComboboxAria } from '../../components/crud/comboboxAria';
 import { useFieldOptions } from '../../components/crud/useFieldOptions';
 import '../../components/flow/messages';
+
+// The required process type says so on its combobox input.
+const CategorySelect = withComboboxAria(Select);
 
 const DEPLOY_UPLOAD_URL = '/api/blade-flow/manager/deploy-upload';
 const TENANT_SELECT_URL = '/api/blade-system/tenant/select';
@@ -79,7 +83,7 @@ export default function FlowDeployPage() {
     <Card variant="borderless" className="flow-deploy">
       <Form<DeployForm> form={form} layout="vertical" style={{ maxWidth: 720 }} onFinish={(values) => void deploy(values)}>
         <Form.Item name="category" label={t('flow.deploy.category')} rules={[{ required: true, message: t('flow.deploy.categoryRequired') }]}>
-          <Select allowClear placeholder={t('flow.deploy.categoryPlaceholder')} options={categories} />
+          <CategorySelect allowClear placeholder={t('flow.deploy.categoryPlaceholder')} options={categories} />
         </Form.Item>
         {pickTenants ? (
           <Form.Item name="tenantIds" label={t('flow.deploy.tenants')} extra={t('flow.deploy.tenantsHint')}>
