@@ -14,6 +14,7 @@ import { isWritable } from '../contract-kit/bodies';
 import { runContract, type Check } from '../contract-kit/kit';
 import { writeReports } from '../contract-kit/report';
 import { call, loginAdmin, md5, serverUrl } from './client';
+import { SEED_IDS } from '../../server/db/seed';
 import { ADMIN_PASSWORD } from './fixtures';
 
 /** The contract kit QA points at a gateway, pointed at our own server (all ok) and at a gateway that answers otherwise. */
@@ -67,6 +68,14 @@ describe('the contract kit against our own server', () => {
 
   it('--write adds, reads, updates and removes a prefixed row of every writable resource, and leaves none behind', async () => {
     const prefix = `CK_t${Date.now().toString(36)}`;
+    // A generation config points at a data model, and the seed has none: the tester keeps one, as on any gateway.
+    const token = await loginAdmin();
+    const modelCode = `ck${Date.now().toString(36)}`;
+    const model = await call('/api/blade-develop/model/submit', {
+      token,
+      json: { datasourceId: SEED_IDS.embeddedDatasource, modelTable: 'blade_notice', modelClass: 'Notice', modelName: '契约模型', modelCode },
+    });
+    expect(model.body, model.text).toMatchObject({ code: 200 });
     const run = await runContract({ gateway: serverUrl(), tenantId: '000000', account: 'admin', password: ADMIN_PASSWORD, registry, write: true, prefix });
     expect(notOk(run.checks).map((check) => `${check.group} ${check.name}: ${check.details.join('; ')}`)).toEqual([]);
 
@@ -77,7 +86,6 @@ describe('the contract kit against our own server', () => {
     expect(run.created.filter((row) => !row.removed)).toEqual([]);
 
     // The server agrees: no row of the run is left, by id or by prefix.
-    const token = await loginAdmin();
     for (const row of run.created) {
       const schema = registry.schemaByName(row.resource)!;
       const detail = await call(`${schema.api}/detail?id=${row.id}`, { token });
@@ -85,6 +93,7 @@ describe('the contract kit against our own server', () => {
     }
     const params = await call(`/api/blade-system/param/list?paramKey_like=${prefix}&size=100`, { token });
     expect(params.body.data.records).toEqual([]);
+    expect((await call(`/api/blade-develop/model/remove?ids=${model.body.data.id}`, { token, method: 'POST' })).body).toMatchObject({ code: 200 });
 
     writeReports(run, { junit: join(reportDir, 'write', 'junit.xml'), html: join(reportDir, 'write', 'report.html') });
     const suites = xml(readFileSync(join(reportDir, 'write', 'junit.xml'), 'utf8'));

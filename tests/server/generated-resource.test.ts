@@ -13,6 +13,7 @@ import { usualLogSchema } from '../../resources/usuallog/schema';
 import { paramSchema } from '../../resources/param/schema';
 import { jobServerSchema } from '../../resources/jobserver/schema';
 import { jobInfoSchema } from '../../resources/jobinfo/schema';
+import { userSchema } from '../../resources/user/schema';
 import { createRegistry } from '../../resources/registry';
 import type { ResourceSchema } from '../../resources/types';
 import { defaultPrototype, embeddedCatalogue } from '../../resources/model/catalogue';
@@ -148,7 +149,8 @@ it('serves the generated resources from their migrations and passes the registry
   for (const resource of generated) await db.exec(resource.files.find((file) => file.path.endsWith('.sql'))!.content);
   await db.close();
 
-  const registry = createRegistry([paramSchema, operationLogSchema, apiLogSchema, usualLogSchema, jobServerSchema, jobInfoSchema, ...schemas], { dictionaries: sharedDictionaries });
+  // Beside them the tables the machinery itself writes (its logs, the scheduler's jobs and the users those alert).
+  const registry = createRegistry([paramSchema, operationLogSchema, apiLogSchema, usualLogSchema, jobServerSchema, jobInfoSchema, userSchema, ...schemas], { dictionaries: sharedDictionaries });
   server = await startServer({ port: 0, dataDir: servedDir, adminPassword: PASSWORD, captcha: false, scheduler: false }, { resources: registry });
   const contract = await runContract({ gateway: server.url, tenantId: '000000', account: 'admin', password: PASSWORD, registry, write: true });
   const generatedChecks = contract.checks.filter((check) => ['gadget', 'order', 'category'].includes(check.group));
