@@ -5,6 +5,7 @@ import { startServer } from '../../server/app';
 import { registry } from '../../resources/schemas';
 import { call, requestToken } from './client';
 import { freshDataDir } from './data-dir';
+import { freshPostgresDatabase } from './printed-product';
 import { ADMIN_PASSWORD } from './fixtures';
 import { S3_TEST_KEYS, startS3TestServer, type S3TestServer } from './s3-test-server';
 
@@ -14,17 +15,20 @@ const PUT_FILE_ATTACH = '/api/blade-resource/oss/endpoint/put-file-attach';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let s3: S3TestServer;
 let noCors: S3TestServer;
 let token: string;
 
 beforeAll(async () => {
   dataDir = freshDataDir('blade-oss-settings-');
+  // On PostgreSQL a database of its own: a storage setting it enables would take other files' uploads.
+  database = await freshPostgresDatabase('blade_oss_settings_test');
   server = await startServer(
     {
       port: 0,
       dataDir,
-      databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+      databaseUrl: database?.url,
       adminPassword: ADMIN_PASSWORD,
       captcha: false,
       // The test services listen on loopback; the DNS case names a host that is allowed but does not exist.
@@ -42,6 +46,7 @@ afterAll(async () => {
   await s3?.close();
   await noCors?.close();
   await server?.close();
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -8,6 +8,7 @@ import { nextId } from '../../server/blade/ids';
 import { hashPassword } from '../../server/db/seed';
 import { call, md5 } from './client';
 import { freshDataDir } from './data-dir';
+import { freshPostgresDatabase } from './printed-product';
 import { ADMIN_PASSWORD } from './fixtures';
 
 /**
@@ -23,6 +24,7 @@ const RANGE = { startDate: '2025-03-01', endDate: '2025-03-10' };
 
 let server: RunningServer;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let admin: string;
 let other: string;
 
@@ -170,8 +172,10 @@ const pick = (rows: Record<string, unknown>[], keys: string[]) => rows.map((row)
 
 beforeAll(async () => {
   dataDir = freshDataDir('blade-report-test-');
+  // On PostgreSQL a database of its own: the runs and terminals it seeds would count in other files' figures.
+  database = await freshPostgresDatabase('blade_report_test');
   server = await startServer(
-    { port: 0, dataDir, databaseUrl: process.env.TEST_DATABASE_URL || undefined, adminPassword: ADMIN_PASSWORD, captcha: false },
+    { port: 0, dataDir, databaseUrl: database?.url, adminPassword: ADMIN_PASSWORD, captcha: false },
     { resources: registry },
   );
   await addOtherTenant();
@@ -182,6 +186,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../server/app';
 import { registry } from '../../resources/schemas';
 import { call, md5 } from './client';
 import { freshDataDir } from './data-dir';
+import { freshPostgresDatabase } from './printed-product';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 
 /**
@@ -24,6 +25,7 @@ const TENANT_HOURLY = 25;
 
 let server: RunningServer;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let admin: string;
 let provider: Server;
 let providerUrl: string;
@@ -117,11 +119,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
   dataDir = freshDataDir('blade-sms-test-');
+  // On PostgreSQL a database of its own: its sends count towards the limits of the phones and tenant they went to,
+  // which other files' phone logins on the shared database would otherwise meet.
+  database = await freshPostgresDatabase('blade_sms_test');
   server = await startServer(
     {
       port: 0,
       dataDir,
-      databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+      databaseUrl: database?.url,
       adminPassword: ADMIN_PASSWORD,
       captcha: false,
       outboundAllow: ['127.0.0.1'],
@@ -137,6 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   await new Promise((resolve) => provider?.close(resolve));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
