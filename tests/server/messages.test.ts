@@ -242,6 +242,8 @@ describe('messages', () => {
     ok(await as(admin)(`${JOB}/submit`, { json: { ...job, silenceWindowLen: 1 } }));
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await runAndFail(4);
+    // The alert follows the failed instance (it is sent after the instance is written), as the first one did.
+    await until('the second alert', async () => ((await alerts()).length >= 2 ? true : undefined));
     expect(await alerts()).toHaveLength(2);
   });
 
