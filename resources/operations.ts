@@ -14,6 +14,24 @@ export const VIEW: OperationSchema = { alias: 'view', label: { zh: '查看', en:
 
 export const CRUD: OperationSchema[] = [ADD, EDIT, DELETE, VIEW];
 
+/**
+ * 启用 of a setting of which one is on at a time (storage, SMS, code settings): a row button, hidden on the row that
+ * is on (its `status` is `enabledStatus`); the server turns the others off.
+ */
+export function enableOperation(confirm: OperationSchema['confirm'], enabledStatus: number): OperationSchema {
+  return {
+    alias: 'enable',
+    label: { zh: '启用', en: 'Enable' },
+    placement: 'row',
+    method: 'POST',
+    path: 'enable',
+    idIn: 'query',
+    icon: 'CheckCircleOutlined',
+    confirm,
+    rowWhen: { field: 'status', notEquals: enabledStatus },
+  };
+}
+
 /** Aliases handled by the generic list, form and remove calls; every other operation is a custom call. */
 export const STANDARD_ALIASES = new Set(['add', 'edit', 'delete', 'view']);
 

@@ -1,4 +1,4 @@
-import { CRUD } from '../operations';
+import { CRUD, enableOperation } from '../operations';
 import type { ResourceSchema } from '../types';
 
 /**
@@ -17,17 +17,7 @@ export const codeSettingSchema: ResourceSchema = {
   permissionCode: 'codesetting',
   operations: [
     ...CRUD,
-    {
-      alias: 'enable',
-      label: { zh: '启用', en: 'Enable' },
-      placement: 'row',
-      method: 'POST',
-      path: 'enable',
-      idIn: 'query',
-      icon: 'CheckCircleOutlined',
-      confirm: { zh: '确定启用该代码设置?', en: 'Enable this code setting?' },
-      rowWhen: { field: 'status', notEquals: 1 },
-    },
+    enableOperation({ zh: '确定启用该代码设置?', en: 'Enable this code setting?' }, 1),
   ],
   form: { mode: 'modal', width: 860 },
   defaultSort: { column: 'create_time', order: 'desc' },

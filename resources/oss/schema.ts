@@ -1,4 +1,4 @@
-import { CRUD } from '../operations';
+import { CRUD, enableOperation } from '../operations';
 import type { ResourceSchema } from '../types';
 import { ossMessages } from './messages';
 
@@ -23,17 +23,7 @@ export const ossSchema: ResourceSchema = {
   permissionCode: 'oss',
   operations: [
     ...CRUD,
-    {
-      alias: 'enable',
-      label: { zh: '启用', en: 'Enable' },
-      placement: 'row',
-      method: 'POST',
-      path: 'enable',
-      idIn: 'query',
-      icon: 'CheckCircleOutlined',
-      confirm: { zh: '确定启用该存储配置? 之后的上传都将存入此处', en: 'Enable this storage? Every upload from now on goes there.' },
-      rowWhen: { field: 'status', notEquals: OSS_STATUS.enabled },
-    },
+    enableOperation({ zh: '确定启用该存储配置? 之后的上传都将存入此处', en: 'Enable this storage? Every upload from now on goes there.' }, OSS_STATUS.enabled),
     { alias: 'test', label: { zh: '测试', en: 'Test' }, placement: 'row', method: 'POST', path: 'test', idIn: 'query', icon: 'ApiOutlined' },
   ],
   form: { mode: 'modal', width: 860 },

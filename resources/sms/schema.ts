@@ -1,4 +1,4 @@
-import { CRUD } from '../operations';
+import { CRUD, enableOperation } from '../operations';
 import type { ResourceSchema } from '../types';
 import { smsCategoryDict, SMS_STATUS } from './dicts';
 import { smsMessages } from './messages';
@@ -23,17 +23,7 @@ export const smsSchema: ResourceSchema = {
   permissionCode: 'sms',
   operations: [
     ...CRUD,
-    {
-      alias: 'enable',
-      label: { zh: '启用', en: 'Enable' },
-      placement: 'row',
-      method: 'POST',
-      path: 'enable',
-      idIn: 'query',
-      icon: 'CheckCircleOutlined',
-      confirm: { zh: '确定启用该配置?启用后登录验证码将通过它发送', en: 'Enable this setting? Login codes will then be sent through it.' },
-      rowWhen: { field: 'status', notEquals: SMS_STATUS.enabled },
-    },
+    enableOperation({ zh: '确定启用该配置?启用后登录验证码将通过它发送', en: 'Enable this setting? Login codes will then be sent through it.' }, SMS_STATUS.enabled),
     // Opens the screen's dialog (phones, parameters), which calls `endpoint/send-message`.
     { alias: 'send', label: { zh: '发送', en: 'Send' }, placement: 'row', method: 'POST', path: 'endpoint/send-message', icon: 'SendOutlined' },
   ],
