@@ -9,14 +9,16 @@
  * (From a checkout: `BLADE_AGENT_TOKEN=bta_... npm run agent -- --server ... --terminal ...`.)
  *
  * Heartbeat every few seconds; long-poll `next`; download the script with its presigned URL; run `python3 script`
- * (no shell) in a temp dir under the case's time limit; stream its output; post the result. A case the server says to
- * stop (its run was ended) is killed and reported as terminated. SIGINT/SIGTERM stop cleanly.
+ * (no shell) in a temp dir under the case's time limit; stream its output; upload the files the script wrote into
+ * its output folder (`BLADE_OUTPUT_DIR`) as the case's attachments, within the server's limits; post the result. A
+ * case the server says to stop (its run was ended) is killed and reported as terminated. SIGINT/SIGTERM stop cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { attachmentName, caseTooLarge, fileTooLarge, OUTPUT_DIR_VARIABLE, sizeText, tooManyFiles, type AttachmentLimits } from './outputFolder';
 import { scriptLocation } from './scriptLocation';
 
 interface Options {
@@ -43,6 +45,8 @@ interface AssignedCase {
   scriptName: string;
   scriptUrl: string;
   timeLimitSeconds: number;
+  /** What the server keeps of the output folder (a server without attachments sends none: nothing is collected). */
+  attachmentLimits?: AttachmentLimits;
 }
 
 type CaseStatus = 'passed' | 'failed' | 'error' | 'timeout' | 'terminated';
@@ -52,11 +56,32 @@ const LOG_FLUSH_MS = 1000;
 const LOG_FLUSH_BYTES = 16 * 1024;
 const TAIL_CHARS = 8 * 1024;
 const POLL_SECONDS = 25;
+/** Entries of an output folder looked at, at most: a script that writes a million files does not stall the agent. */
+const MAX_OUTPUT_ENTRIES = 1000;
 
 const log = (message: string) => console.log(`${new Date().toISOString()} [agent] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class AuthError extends Error {}
+/** The server refused an upload and said why (its message names the file). */
+class RefusedError extends Error {}
+
+/** The regular files under `root`, in name order, at most MAX_OUTPUT_ENTRIES entries looked at. */
+async function listFiles(root: string): Promise<{ path: string; size: number }[]> {
+  const files: { path: string; size: number }[] = [];
+  let seen = 0;
+  const walk = async (dir: string) => {
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (++seen > MAX_OUTPUT_ENTRIES) return;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) files.push({ path, size: (await stat(path)).size });
+    }
+  };
+  await walk(root);
+  return files;
+}
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -168,10 +193,13 @@ class Agent {
   private async runCase(assigned: AssignedCase): Promise<void> {
     log(`case ${assigned.caseCode || assigned.caseId} of ${assigned.taskCode}: ${assigned.scriptName} (limit ${assigned.timeLimitSeconds} s)`);
     const dir = await mkdtemp(join(tmpdir(), 'blade-agent-'));
+    const outputDir = join(dir, 'output');
+    await mkdir(outputDir);
     const started = Date.now();
     try {
-      const result = await this.execute(assigned, dir);
+      const result = await this.execute(assigned, dir, outputDir);
       const durationMs = Date.now() - started;
+      await this.collectOutput(assigned, outputDir);
       log(`case ${assigned.caseCode || assigned.caseId}: ${result.status}${result.exitCode === null ? '' : ` (exit ${result.exitCode})`} in ${durationMs} ms`);
       await this.postResult({ caseId: assigned.caseId, durationMs, ...result });
     } finally {
@@ -181,7 +209,7 @@ class Agent {
     }
   }
 
-  private async execute(assigned: AssignedCase, dir: string) {
+  private async execute(assigned: AssignedCase, dir: string, outputDir: string) {
     let script: Uint8Array;
     try {
       const response = await fetch(scriptLocation(assigned.scriptUrl, this.options.server));
@@ -193,11 +221,11 @@ class Agent {
     const name = assigned.scriptName.replace(/[^\w.-]/g, '_').replace(/^\.+/, '') || 'script.py';
     const file = join(dir, name);
     await writeFile(file, script);
-    return this.spawnScript(assigned, dir, file);
+    return this.spawnScript(assigned, dir, file, outputDir);
   }
 
-  private spawnScript(assigned: AssignedCase, dir: string, file: string) {
-    const env: NodeJS.ProcessEnv = { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' };
+  private spawnScript(assigned: AssignedCase, dir: string, file: string, outputDir: string) {
+    const env: NodeJS.ProcessEnv = { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', [OUTPUT_DIR_VARIABLE]: outputDir };
     delete env.BLADE_AGENT_TOKEN;
     return new Promise<{ status: CaseStatus; exitCode: number | null; message?: string; logTail: string }>((resolve) => {
       // Its own process group, so a kill reaches whatever the script started too.
@@ -257,6 +285,57 @@ class Agent {
         resolve({ status: code === 0 ? 'passed' : 'failed', exitCode: code, logTail: tail });
       });
     });
+  }
+
+  /**
+   * Uploads the regular files of the output folder (symbolic links are not followed) as the case's attachments, in
+   * name order, skipping what is over a limit; what was kept and what not is added to the case's log.
+   */
+  private async collectOutput(assigned: AssignedCase, outputDir: string): Promise<void> {
+    const limits = assigned.attachmentLimits;
+    if (!limits) return;
+    const files = await listFiles(outputDir).catch(() => []);
+    const notes: string[] = [];
+    let keptFiles = 0;
+    let keptBytes = 0;
+    for (const file of files) {
+      const name = attachmentName(relative(outputDir, file.path).split(sep).join('/'));
+      if (!name) continue;
+      if (file.size > limits.fileBytes) notes.push(fileTooLarge(name, file.size, limits));
+      else if (keptFiles >= limits.caseFiles) notes.push(tooManyFiles(name, limits));
+      else if (keptBytes + file.size > limits.caseBytes) notes.push(caseTooLarge(name, limits));
+      else {
+        try {
+          await this.upload(assigned.caseId, name, await readFile(file.path));
+          keptFiles++;
+          keptBytes += file.size;
+          notes.push(`附件 ${name} 已上传（${sizeText(file.size)}）`);
+        } catch (error) {
+          if (error instanceof AuthError) throw error;
+          notes.push(error instanceof RefusedError ? error.message : `附件 ${name} 上传失败：${(error as Error).message}`);
+        }
+      }
+    }
+    if (notes.length === 0) return;
+    for (const note of notes) log(note);
+    try {
+      await this.call('POST', 'log', { caseId: assigned.caseId, chunk: notes.map((note) => `[agent] ${note}\n`).join('') });
+    } catch (error) {
+      log(`log upload failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async upload(caseId: string, name: string, bytes: Uint8Array): Promise<void> {
+    const query = new URLSearchParams({ caseId, name });
+    const response = await fetch(`${this.options.server}/api/blade-agent/attachment?${query}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${this.options.token}`, 'Terminal-Code': this.options.terminal, 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    const envelope = (await response.json()) as Envelope<unknown>;
+    if (envelope.code === 401) throw new AuthError('终端令牌无效、已吊销或不属于该终端');
+    if (envelope.code === 400) throw new RefusedError(envelope.msg);
+    if (envelope.code !== 200) throw new Error(`${envelope.code} ${envelope.msg}`);
   }
 
   /** A result is the one thing not to lose: a few retries before giving up (the watchdog then closes the case). */

@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { downloadFile } from '../../providers/download';
 import { CASE_STATUS_COLORS, secondsText } from '../task/runDisplay';
 import type { RunCaseStatus } from '../task/runApi';
+import { RunAttachmentLinks } from '../task/RunAttachmentLinks';
 import { KIND_SPECS, type CaseLog, type ColumnFormat, type FailedCase, type ReportData, type ReportKind, type ReportRow } from './kinds';
 import { ReportBarChart } from './ReportBarChart';
 import { reportSchema } from './schema';
@@ -57,7 +58,7 @@ function CaseStatusTag({ status }: { status: string }) {
   return <Tag color={CASE_STATUS_COLORS[status as RunCaseStatus] ?? 'default'}>{t(`task.run.caseStatus.${status}`)}</Tag>;
 }
 
-/** One executed case's output, read when it is opened. */
+/** One executed case's output and attachments, read when it is opened. */
 function CaseLogDialog({ caseRunId, onClose }: { caseRunId: string; onClose(): void }) {
   const { t } = useTranslation();
   const tokenQuery = useTokenQuery();
@@ -85,6 +86,10 @@ function CaseLogDialog({ caseRunId, onClose }: { caseRunId: string; onClose(): v
           </Space>
           {log.message && <Typography.Paragraph type="danger">{log.message}</Typography.Paragraph>}
           <pre className="run-log">{log.log || t('report.viewer.noLog')}</pre>
+          <Space className="report-log-dialog__attachments" align="baseline">
+            <Typography.Text strong>{t('task.run.attachments')}</Typography.Text>
+            <RunAttachmentLinks attachments={log.attachments ?? []} url={`${API}/case-attachment`} query={tokenQuery} />
+          </Space>
         </>
       )}
     </Modal>

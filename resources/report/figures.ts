@@ -3,7 +3,7 @@ import { SqlParams } from '../../server/blade/query';
 import { scopedRows } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import type { Db } from '../../server/db/types';
-import { runScope } from '../../server/modules/execution/read';
+import { attachmentsOfRun, runScope } from '../../server/modules/execution/read';
 import { FINISHED_CASE_STATUSES, type CaseLog, type FailedCase, type ReportKind, type ReportRow } from './kinds';
 
 /**
@@ -335,5 +335,6 @@ export async function caseLog(db: Db, user: BladeUser, caseRunId: string): Promi
     startedAt: text(row.started_at),
     endedAt: text(row.ended_at),
     log: text(row.log),
+    attachments: (await attachmentsOfRun(db, text(row.run_id))).get(text(row.id)) ?? [],
   };
 }

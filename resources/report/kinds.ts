@@ -1,4 +1,5 @@
 import type { LocalizedText } from '../types';
+import type { RunCaseAttachment } from '../task/runApi';
 
 /**
  * The kinds of report a definition can be, and the columns each one's table has: pure data, read by the server (the
@@ -142,6 +143,7 @@ export interface CaseLog {
   startedAt: string;
   endedAt: string;
   log: string;
+  attachments: RunCaseAttachment[];
 }
 
 /** Case outcomes by their Chinese names, as the sheets write them (the screens translate `task.run.caseStatus.*`). */

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../server/blade/serializer';
 import type { ResourceStore } from '../../server/blade/store-types';
 import { requiredQueryId } from '../../server/blade/validate';
 import { xlsxResponse, type ExcelColumn } from '../../server/excel';
+import { attachmentDownload } from '../../server/modules/execution/attachments';
 import { caseLog, failedCases, periodOf, periodText, reportRows, type ReportDefinition } from './figures';
 import { CASE_STATUS_ZH, isReportKind, KIND_SPECS, type ReportColumn, type ReportData, type ReportRow } from './kinds';
 
@@ -90,5 +91,10 @@ export const behaviour: ResourceBehaviour = {
       if (!log) throw badRequest('执行记录不存在');
       return send(c, R.data(log));
     });
+
+    // …and its attachments (a run the caller may read; the bytes from the store they were uploaded to).
+    read(`${api}/case-attachment`, async (c) =>
+      attachmentDownload(services.db, services.objects, c.get('user'), requiredQueryId(c.req.query(), 'id')),
+    );
   },
 };

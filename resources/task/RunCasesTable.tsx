@@ -1,10 +1,11 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RunAttachmentLinks } from './RunAttachmentLinks';
 import type { TaskRunCase } from './runApi';
 import { CASE_STATUS_COLORS, secondsText } from './runDisplay';
 import './taskRun.css';
 
-/** The cases of one run: outcome, exit code, time and message per case, its output under the row. */
+/** The cases of one run: outcome, exit code, time, message and attachments per case, its output under the row. */
 export function RunCasesTable({ cases, loading }: { cases: TaskRunCase[]; loading?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -33,6 +34,13 @@ export function RunCasesTable({ cases, loading }: { cases: TaskRunCase[]; loadin
         { title: t('task.run.exitCode'), dataIndex: 'exitCode', width: 80, render: (code: number) => (code === -1 ? '-' : code) },
         { title: t('task.run.caseDuration'), dataIndex: 'durationMs', width: 100, render: (ms: number) => secondsText(ms) },
         { title: t('task.run.message'), dataIndex: 'message', ellipsis: true },
+        {
+          title: t('task.run.attachments'),
+          dataIndex: 'attachments',
+          width: 220,
+          // Runs read before attachments existed (a cached answer) have none.
+          render: (attachments: TaskRunCase['attachments'] | undefined) => <RunAttachmentLinks attachments={attachments ?? []} />,
+        },
       ]}
     />
   );

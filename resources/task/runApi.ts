@@ -86,6 +86,16 @@ export interface TaskRunCase {
   endedAt: string;
   /** The last 64 KiB of the script's output. */
   log: string;
+  /** Files the script left in its output folder, in name order. */
+  attachments: RunCaseAttachment[];
+}
+
+/** A file a case's script wrote into its output folder (`BLADE_OUTPUT_DIR`), kept in object storage. */
+export interface RunCaseAttachment {
+  id: string;
+  /** Its path inside the output folder (`shots/login.png`). */
+  fileName: string;
+  fileSize: number;
 }
 
 export interface TestReport {

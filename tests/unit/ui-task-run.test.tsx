@@ -98,6 +98,7 @@ const finishedRun: TaskRunDetail = {
     startedAt: '',
     endedAt: '',
     log: '',
+    attachments: [],
   })),
   report: {
     id: '5',

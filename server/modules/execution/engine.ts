@@ -15,6 +15,7 @@ import { scopedWhere, tenantRows, tenantWhere } from '../../blade/scope';
 import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 import { sendMessage } from '../../messages/send';
+import type { AttachmentLimits } from '../../../agent/outputFolder';
 
 /**
  * The run engine: a task's execution on its terminal. Every state change is a conditional UPDATE (or happens under
@@ -43,6 +44,8 @@ export interface ExecutionSettings {
   offlineSeconds: number;
   /** Time limit of one case unless `execute` names another. */
   defaultTimeLimitSeconds: number;
+  /** What a case may keep of the files its script leaves in its output folder. */
+  attachments: AttachmentLimits;
 }
 
 const nowText = () => formatDateTime(new Date());

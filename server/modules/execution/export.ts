@@ -2,8 +2,8 @@ import { CASE_STATUS_ZH } from '../../../resources/report/kinds';
 import { attachmentDisposition, xlsxResponse, type ExcelColumn } from '../../excel';
 
 /**
- * A run exported with every case's result, executor, duration, message and the version under test: as a workbook
- * for people, and as JUnit XML for CI systems and other test tools.
+ * A run exported with every case's result, executor, duration, message, the version under test and the names of its
+ * attachments: as a workbook for people, and as JUnit XML for CI systems and other test tools.
  */
 
 type RunCase = Record<string, unknown>;
@@ -11,6 +11,9 @@ type RunCase = Record<string, unknown>;
 type RunDetail = Record<string, unknown> & { cases: RunCase[] };
 
 const seconds = (ms: unknown) => (typeof ms === 'number' && ms >= 0 ? ms / 1000 : 0);
+/** The names of a case's attachments (files its script left in its output folder). */
+const attachmentNames = (item: RunCase): string[] =>
+  Array.isArray(item.attachments) ? item.attachments.map((attachment: { fileName?: unknown }) => String(attachment.fileName ?? '')) : [];
 const dash = (value: unknown) => (value === '' || value === null || value === undefined || value === -1 ? '' : value);
 
 /** What a file of the run is called: `<task code>-<start time>`. */
@@ -31,6 +34,7 @@ export function runXlsx(run: RunDetail): Response {
     { key: 'endedAt', header: '结束时间', width: 20 },
     { key: 'testObjectCode', header: '测试对象', width: 16, value: () => run.testObjectCode },
     { key: 'baselineVersion', header: '被测版本', width: 14, value: () => run.baselineVersion },
+    { key: 'attachments', header: '附件', width: 30, value: (item) => attachmentNames(item).join('\n') },
   ];
   // Sheet names may not hold []:*?/\ and are at most 31 characters long.
   const sheetName = String(run.taskCode || '用例结果').replace(/[[\]:*?/\\]/g, '_').slice(0, 31);
@@ -79,7 +83,9 @@ export function runJunitXml(run: RunDetail): string {
     if (FAILURES.has(status)) body.push(`      <failure message="${message}" type="${status}">${xmlText(item.log)}</failure>`);
     else if (ERRORS.has(status)) body.push(`      <error message="${message}" type="${status}">${xmlText(item.log)}</error>`);
     else if (status !== PASSED) body.push(`      <skipped message="${message}"/>`);
-    if (status === PASSED && item.log) body.push(`      <system-out>${xmlText(item.log)}</system-out>`);
+    // Attachments as CI plugins read them (Jenkins junit-attachments, GitLab): one `[[ATTACHMENT|path]]` line each.
+    const out = [status === PASSED ? String(item.log ?? '') : '', ...attachmentNames(item).map((name) => `[[ATTACHMENT|${name}]]`)].filter(Boolean);
+    if (out.length > 0) body.push(`      <system-out>${xmlText(out.join('\n'))}</system-out>`);
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
   });
   const counts = `tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;

@@ -13,8 +13,9 @@ import { formatDateTime } from '../../blade/serializer';
 import { requiredQueryId } from '../../blade/validate';
 import type { Db } from '../../db/types';
 import { tenantObjectKey } from '../../storage/keys';
-import type { ObjectStore } from '../../storage/types';
+import type { ObjectStore, TenantStores } from '../../storage/types';
 import { AGENT_FILE_PATH } from '../../../resources/terminal/agentCommands';
+import { attachmentName, fileTooLarge } from '../../../agent/outputFolder';
 import {
   CASE_RESULTS,
   claimNext,
@@ -29,6 +30,7 @@ import {
   type ExecutionSettings,
 } from './engine';
 import { holdsDemoResources } from '../../db/seed-demo';
+import { attachmentDownload, storeAttachment } from './attachments';
 import { seedExecutionDemo } from './demo';
 import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
@@ -138,17 +140,17 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
       services.inBackground?.(seeding);
     }
 
-    registerUserRoutes(app, db);
+    registerUserRoutes(app, db, services.objects);
     // A script is fetched from the store it was uploaded to (the tenant may have switched storage since).
     const scriptStoreOf = (objectKey: string) => (options.store ? Promise.resolve(options.store) : services.objects.locate(objectKey));
-    registerAgentRoutes(app, db, scriptStoreOf, sweepSoon, lifetime);
+    registerAgentRoutes(app, { db, objects: services.objects, settings }, scriptStoreOf, sweepSoon, lifetime);
     serveAgentFile(app, services.config.staticDir);
   };
 }
 
 export const executionModule = createExecutionModule();
 
-function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db) {
+function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db, objects: TenantStores) {
   app.get(`${TASK}/runs`, requireMenu(db, 'task'), async (c) => {
     return send(c, R.data(await listRuns(db, c.get('user'), queryId(c, 'taskId'), parsePaging(c.req.query()))));
   });
@@ -173,6 +175,13 @@ function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db) {
     const detail = await runDetail(db, user, key);
     if (!detail) throw badRequest('执行记录不存在');
     return format === 'junit' ? runJunitResponse(detail) : runXlsx(detail);
+  });
+
+  // A file a case's script left in its output folder, from the run's view.
+  app.get(`${TASK}/run-attachment`, async (c) => {
+    const user = c.get('user');
+    if (!(await hasMenu(db, user, 'task')) && !(await hasMenu(db, user, 'taskrecord'))) throw forbidden();
+    return attachmentDownload(db, objects, user, queryId(c));
   });
 
   app.get(`${TASK}/reports`, requireMenu(db, 'task'), async (c) => {
@@ -207,7 +216,7 @@ function serveAgentFile(app: Parameters<BladeModule>[0], staticDir: string | und
 
 function registerAgentRoutes(
   app: Parameters<BladeModule>[0],
-  db: Db,
+  { db, objects, settings }: { db: Db; objects: TenantStores; settings: ExecutionSettings },
   storeOf: (objectKey: string) => Promise<ObjectStore>,
   sweepSoon: () => Promise<void>,
   lifetime: AbortSignal,
@@ -252,7 +261,7 @@ function registerAgentRoutes(
           const store = await storeOf(objectKey);
           // Relative to this server with the embedded store: the agent resolves it against its --server.
           const scriptUrl = await store.presignGet(objectKey, SCRIPT_URL_SECONDS);
-          return send(c, R.data({ ...claimed, scriptUrl }));
+          return send(c, R.data({ ...claimed, scriptUrl, attachmentLimits: settings.attachments }));
         } catch {
           await recordResult(db, terminal, { caseId: claimed.caseId, status: 'error', durationMs: 0, message: '脚本地址生成失败' });
           continue;
@@ -271,6 +280,25 @@ function registerAgentRoutes(
     const kill = await appendLog(db, terminal, caseId, chunk);
     return send(c, R.data({ kill }));
   });
+
+  /** One file of the case's output folder: the raw bytes, `caseId` and its `name` (path in the folder) as parameters. */
+  app.post(
+    `${AGENT}attachment`,
+    bodyLimit({
+      maxSize: settings.attachments.fileBytes,
+      onError: (c) => {
+        const size = Number(c.req.header('content-length')) || undefined;
+        throw badRequest(fileTooLarge(attachmentName(c.req.query('name') ?? ''), size, settings.attachments));
+      },
+    }),
+    async (c) => {
+      const terminal = await agentOf(c);
+      const caseId = queryId(c, 'caseId');
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const saved = await storeAttachment(db, objects, terminal, { caseId, name: c.req.query('name') ?? '', bytes }, settings.attachments);
+      return send(c, R.data(saved));
+    },
+  );
 
   app.post(`${AGENT}result`, limitBody(512 * 1024), async (c) => {
     const terminal = await agentOf(c);

@@ -101,7 +101,31 @@ export async function listRuns(db: Db, user: BladeUser, taskId: string, paging: 
   return pageOf(rows.map(serializeRun), Number(count.n), paging);
 }
 
-/** A run with its cases (and their logs), found by run id or by the id of its execution record. */
+/** A file a case's script left in its output folder (attachments.ts stores them). */
+export interface CaseAttachment {
+  id: string;
+  caseId: string;
+  fileName: string;
+  fileSize: number;
+}
+
+/** The attachments of a run's cases, by case id, in name order. */
+export async function attachmentsOfRun(db: Db, runId: string): Promise<Map<string, CaseAttachment[]>> {
+  const rows = await db.query<{ id: string; case_id: string; file_name: string; file_size: string }>(
+    `SELECT id::text AS id, case_id::text AS case_id, file_name, file_size FROM blade_task_run_case_attachment
+     WHERE run_id = $1 ORDER BY case_id, file_name`,
+    [runId],
+  );
+  const byCase = new Map<string, CaseAttachment[]>();
+  for (const row of rows) {
+    const list = byCase.get(row.case_id) ?? [];
+    list.push({ id: row.id, caseId: row.case_id, fileName: row.file_name, fileSize: Number(row.file_size) });
+    byCase.set(row.case_id, list);
+  }
+  return byCase;
+}
+
+/** A run with its cases (and their logs and attachments), found by run id or by the id of its execution record. */
 export async function runDetail(db: Db, user: BladeUser, key: { id?: string; recordId?: string }) {
   const params = new SqlParams();
   const where = [`${key.id ? 'r.id' : 'r.record_id'} = ${params.add(key.id ?? key.recordId)}`, ...runScope(user, params, 'r')];
@@ -112,9 +136,14 @@ export async function runDetail(db: Db, user: BladeUser, key: { id?: string; rec
     [row.id],
   );
   const [report] = await db.query(`SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p WHERE p.run_id = $1`, [row.id]);
+  const attachments = await attachmentsOfRun(db, String(row.id));
   return {
     ...serializeRun(row),
-    cases: cases.map((item) => ({ ...serializeColumns(item, CASE_TYPES), log: String(item.log ?? '') })),
+    cases: cases.map((item) => ({
+      ...serializeColumns(item, CASE_TYPES),
+      log: String(item.log ?? ''),
+      attachments: attachments.get(String(item.id)) ?? [],
+    })),
     report: report ? serializeColumns(report, REPORT_TYPES) : null,
   };
 }
