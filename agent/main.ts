@@ -327,10 +327,12 @@ class Agent {
 
   private async upload(caseId: string, name: string, bytes: Uint8Array): Promise<void> {
     const query = new URLSearchParams({ caseId, name });
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(bytes)]), name.split('/').pop() || 'file');
     const response = await fetch(`${this.options.server}/api/blade-agent/attachment?${query}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${this.options.token}`, 'Terminal-Code': this.options.terminal, 'Content-Type': 'application/octet-stream' },
-      body: new Uint8Array(bytes),
+      headers: { Authorization: `Bearer ${this.options.token}`, 'Terminal-Code': this.options.terminal },
+      body: form,
     });
     const envelope = (await response.json()) as Envelope<unknown>;
     if (envelope.code === 401) throw new AuthError('终端令牌无效、已吊销或不属于该终端');

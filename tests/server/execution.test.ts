@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import ExcelJS from 'exceljs';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,7 +34,22 @@ const SCRIPTS = {
   fail: 'import sys\nprint("about to fail")\nsys.stderr.write("boom\\n")\nsys.exit(1)\n',
   slow: 'import time\nprint("slow case started", flush=True)\ntime.sleep(30)\n',
   medium: 'import time\nprint("medium case started", flush=True)\ntime.sleep(8)\n',
+  // Leaves files in its output folder, two of them over the limits below, and fails: its evidence is kept.
+  attach: [
+    'import os, sys',
+    'out = os.environ["BLADE_OUTPUT_DIR"]',
+    'os.makedirs(os.path.join(out, "shots"))',
+    'open(os.path.join(out, "report.txt"), "w", encoding="utf-8").write("结果: 登录失败\\n")',
+    'open(os.path.join(out, "shots", "screen.png"), "wb").write(bytes(range(256)) * 160)',
+    'open(os.path.join(out, "zz-big.bin"), "wb").write(b"x" * 70000)',
+    'open(os.path.join(out, "zzz-more.bin"), "wb").write(b"y" * 65000)',
+    'print("wrote evidence to", out)',
+    'sys.exit(1)',
+    '',
+  ].join('\n'),
 };
+/** Attachment limits of this server (the defaults are megabytes): a file over 64 KiB, a case over 100 KiB. */
+const ATTACHMENT_LIMITS = { BLADE_ATTACHMENT_MAX_BYTES: String(64 * 1024), BLADE_ATTACHMENT_CASE_MAX_BYTES: String(100 * 1024) };
 
 let server: RunningServer;
 let store: LoopbackStore;
@@ -177,6 +193,7 @@ const exited = (child: ChildProcess) =>
 beforeAll(async () => {
   process.env.BLADE_AGENT_GRACE_SECONDS = String(GRACE_SECONDS);
   process.env.BLADE_AGENT_OFFLINE_SECONDS = String(GRACE_SECONDS);
+  Object.assign(process.env, ATTACHMENT_LIMITS);
   store = await startLoopbackStore();
   dataDir = freshDataDir('blade-execution-test-');
   server = await startServer(
@@ -203,6 +220,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   delete process.env.BLADE_AGENT_GRACE_SECONDS;
   delete process.env.BLADE_AGENT_OFFLINE_SECONDS;
+  for (const name of Object.keys(ATTACHMENT_LIMITS)) delete process.env[name];
 });
 
 describe('execute, pause, resume and end over HTTP', () => {
@@ -434,6 +452,109 @@ describe('a run with the real agent on loopback', () => {
     agent.kill('SIGTERM');
     expect(await exited(agent)).toBe(0);
   }, 60000);
+
+  it("keeps the files a script writes into its output folder as the case's attachments, within the limits", async () => {
+    const terminal = await insertTerminal('000000');
+    const token = await issue(terminal.id);
+    const { taskId } = await insertTask('000000', terminal.id, ['attach', 'pass']);
+    // The tenant's enabled store takes them: here the embedded one, not the installation's default (the loopback store).
+    const oss = '/api/blade-resource/oss';
+    expect((await api(`${oss}/submit`, { token: admin, json: { category: 0, ossCode: `attach-${taskId.slice(-6)}` } })).body.code).toBe(200);
+    const setting = (await api(`${oss}/list?size=100`, { token: admin })).body.data.records.find((row: { ossCode: string }) => row.ossCode === `attach-${taskId.slice(-6)}`);
+    expect((await api(`${oss}/enable?id=${setting.id}`, { token: admin, method: 'POST' })).body.code).toBe(200);
+    try {
+      const agent = startAgent(terminal.code, token);
+      await execute(taskId);
+      const run = await until('the run to finish', async () => {
+        const current = await latestRun(taskId);
+        return current && current.runStatus === RUN_STATUS.failed ? current : undefined;
+      }, 30000).catch((error) => {
+        throw new Error(`${error.message}\n${agent.output.join('')}`);
+      });
+      const [failed, passed] = run.cases;
+      expect(failed.caseStatus).toBe('failed');
+      expect(failed.attachments.map((item: { fileName: string; fileSize: number }) => [item.fileName, item.fileSize])).toEqual([
+        ['report.txt', Buffer.byteLength('结果: 登录失败\n')],
+        ['shots/screen.png', 256 * 160],
+      ]);
+      expect(passed.attachments).toEqual([]);
+      // What was not kept says why, in the case's log, after the script's own output; the agent went on.
+      expect(failed.log).toContain('wrote evidence to');
+      expect(failed.log).toContain('附件 report.txt 已上传');
+      expect(failed.log).toContain('附件 zz-big.bin 大小 68.4 KB 超过单个附件上限 64 KB，未上传');
+      expect(failed.log).toContain('附件 zzz-more.bin 未上传：本用例附件合计超过上限 100 KB');
+      expect(passed.caseStatus).toBe('passed');
+
+      const [placed] = await server.db.query<{ oss_id: string }>(
+        `SELECT o.oss_id::text AS oss_id FROM blade_oss_object o JOIN blade_task_run_case_attachment a ON a.object_key = o.object_key WHERE a.id = $1`,
+        [failed.attachments[1].id],
+      );
+      expect(placed.oss_id).toBe(setting.id);
+      const download = await fetch(`${server.url}${TASK}/run-attachment?id=${failed.attachments[1].id}`, {
+        headers: { 'Blade-Auth': `bearer ${admin}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' },
+      });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-disposition')).toContain('filename="screen.png"');
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(Buffer.from(new Uint8Array(256 * 160).map((_, index) => index % 256)));
+      // Another tenant's user cannot reach it by its id.
+      expect((await api(`${TASK}/run-attachment?id=${failed.attachments[0].id}`, { token: other })).body).toMatchObject({ code: 400, msg: '附件不存在' });
+
+      // The report viewer's case log lists them, and downloads them with the token it was opened with.
+      const log = await api(`/api/blade-report/report/rest/case-log?id=${failed.id}`, { token: admin });
+      expect(log.body.data.attachments.map((item: { fileName: string }) => item.fileName)).toEqual(['report.txt', 'shots/screen.png']);
+      const viaReport = await fetch(`${server.url}/api/blade-report/report/rest/case-attachment?id=${failed.attachments[0].id}&blade-auth=${encodeURIComponent(`bearer ${admin}`)}`, {
+        headers: { Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' },
+      });
+      expect(await viaReport.text()).toBe('结果: 登录失败\n');
+
+      // The export names them: a column of the workbook, `[[ATTACHMENT|…]]` lines in JUnit's system-out.
+      const xlsx = await fetch(`${server.url}${TASK}/run-export?id=${run.id}&format=xlsx`, {
+        headers: { 'Blade-Auth': `bearer ${admin}`, Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0' },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await xlsx.arrayBuffer());
+      const sheet = workbook.worksheets[0];
+      const column = (sheet.getRow(1).values as string[]).indexOf('附件');
+      expect([sheet.getRow(2).getCell(column).value, sheet.getRow(3).getCell(column).value]).toEqual(['report.txt\nshots/screen.png', null]);
+      const junit = (await api(`${TASK}/run-export?id=${run.id}&format=junit`, { token: admin })).text;
+      expect(junit).toMatch(/<failure [^>]*>[^<]*<\/failure>\n\s*<system-out>\[\[ATTACHMENT\|report.txt\]\]\n\[\[ATTACHMENT\|shots\/screen.png\]\]<\/system-out>/);
+
+      agent.kill('SIGTERM');
+      expect(await exited(agent)).toBe(0);
+    } finally {
+      // Back to the installation's store for the other cases of this file (the enabled setting cannot be stopped by hand).
+      await server.db.query('UPDATE blade_oss SET status = 1 WHERE id = $1', [setting.id]);
+    }
+  }, 60000);
+
+  it('refuses an attachment over the limit or of a case not running, with the reason', async () => {
+    const terminal = await insertTerminal('000000');
+    const token = await issue(terminal.id);
+    const { taskId } = await insertTask('000000', terminal.id, ['pass']);
+    await execute(taskId);
+    const claimed = (await agentCall('next?wait=0', token)).body.data;
+    expect(claimed.attachmentLimits).toEqual({ fileBytes: 64 * 1024, caseBytes: 100 * 1024, caseFiles: 50 });
+    const upload = (caseId: string, name: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.set('file', new Blob([bytes]), 'file');
+      return fetch(`${server.url}${AGENT}/attachment?caseId=${caseId}&name=${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Terminal-Code': terminal.code },
+        body: form,
+      }).then((response) => response.json());
+    };
+    expect(await upload(claimed.caseId, 'big.bin', new Uint8Array(65 * 1024))).toMatchObject({
+      code: 400,
+      msg: '附件 big.bin 大小 65 KB 超过单个附件上限 64 KB，未上传',
+    });
+    expect(await upload(claimed.caseId, 'huge.bin', new Uint8Array(200 * 1024))).toMatchObject({
+      code: 400,
+      msg: '附件 huge.bin 超过单个附件上限 64 KB，未上传',
+    });
+    expect(await upload(claimed.caseId, '../../etc/a.txt', new Uint8Array(3))).toMatchObject({ code: 200, data: { fileName: 'etc/a.txt', fileSize: 3 } });
+    await agentCall('result', token, { caseId: claimed.caseId, status: 'passed', durationMs: 1 });
+    expect(await upload(claimed.caseId, 'late.txt', new Uint8Array(3))).toMatchObject({ code: 400, msg: '用例不在执行中，附件未保存' });
+  });
 
   it('kills the running case when the run is ended', async () => {
     const terminal = await insertTerminal('000000');

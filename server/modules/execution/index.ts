@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { BladeEnv, BladeModule } from '../../blade/context';
+import { formBody } from '../../blade/body';
 import { R, send } from '../../blade/envelope';
 import { BladeError, MSG, badRequest, forbidden, unauthorized } from '../../blade/errors';
 import { idField } from '../../blade/operation';
@@ -54,6 +55,8 @@ export const EXECUTION_PUBLIC_PATHS = [AGENT];
 
 /** A presigned script URL lives this long: enough to download it, not to keep it. */
 const SCRIPT_URL_SECONDS = 600;
+/** What an attachment's multipart body may hold beyond the file: its boundaries and part headers. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Longest long-poll of `next`: below common proxy idle timeouts. */
 const MAX_POLL_SECONDS = 25;
 
@@ -281,20 +284,22 @@ function registerAgentRoutes(
     return send(c, R.data({ kill }));
   });
 
-  /** One file of the case's output folder: the raw bytes, `caseId` and its `name` (path in the folder) as parameters. */
+  /** One file of the case's output folder: multipart field `file`; `caseId` and its `name` (path in the folder) as parameters. */
   app.post(
     `${AGENT}attachment`,
     bodyLimit({
-      maxSize: settings.attachments.fileBytes,
+      // The form's own parts come on top of the file; a file just over the limit is refused below, naming its size.
+      maxSize: settings.attachments.fileBytes + MULTIPART_OVERHEAD_BYTES,
       onError: (c) => {
-        const size = Number(c.req.header('content-length')) || undefined;
-        throw badRequest(fileTooLarge(attachmentName(c.req.query('name') ?? ''), size, settings.attachments));
+        throw badRequest(fileTooLarge(attachmentName(c.req.query('name') ?? ''), undefined, settings.attachments));
       },
     }),
     async (c) => {
       const terminal = await agentOf(c);
       const caseId = queryId(c, 'caseId');
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const { file } = await formBody(c);
+      if (!(file instanceof File)) throw badRequest(`${MSG.paramInvalid}: file`);
+      const bytes = new Uint8Array(await file.arrayBuffer());
       const saved = await storeAttachment(db, objects, terminal, { caseId, name: c.req.query('name') ?? '', bytes }, settings.attachments);
       return send(c, R.data(saved));
     },
