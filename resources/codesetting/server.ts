@@ -1,26 +1,25 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { R, send } from '../../server/blade/envelope';
-import { badRequest } from '../../server/blade/errors';
-import { idBody } from '../../server/blade/operation';
+import { oneEnabled } from '../../server/blade/one-enabled';
+
+const onlyOneEnabled = oneEnabled({ enabled: 1, disabled: 0, noun: '代码设置' });
 
 /**
- * 启用: the chosen setting becomes the one enabled (every other is disabled in the same transaction); a new setting
- * starts disabled. `enable-detail` answers the enabled one (null when none is), which 代码生成's form starts from.
+ * 启用: the chosen setting becomes the one enabled (every other is disabled in the same transaction), which can then
+ * neither be switched off nor removed; a new setting starts disabled. `enable-detail` answers the enabled one (null
+ * when none is), which 代码生成's form starts from.
  */
 export const behaviour: ResourceBehaviour = {
-  beforeWrite({ isInsert, values }) {
-    if (isInsert) values.status = 0;
+  beforeWrite(context) {
+    if (context.isInsert) context.values.status = 0;
+    onlyOneEnabled.refuseDisabling(context);
   },
 
-  routes({ operation, read, store, services }) {
-    operation('enable', { query: idBody }, async ({ user, query: { id } }) => {
-      const [setting] = await store.byIds(user, [id]);
-      if (!setting) throw badRequest('代码设置不存在');
-      await services.db.transaction(async (tx) => {
-        await tx.query('UPDATE blade_code_setting SET status = 0 WHERE status <> 0 AND is_deleted = 0 AND id <> $1', [id]);
-        await tx.query('UPDATE blade_code_setting SET status = 1, update_user = $2, update_time = now() WHERE id = $1', [id, user.userId]);
-      });
-    });
+  beforeRemove: onlyOneEnabled.refuseRemoving,
+
+  routes(routes) {
+    const { read, store, services } = routes;
+    onlyOneEnabled.mountEnable(routes);
 
     read(`${store.schema.api}/enable-detail`, async (c) => {
       const [enabled] = await services.db.query<{ id: string }>(

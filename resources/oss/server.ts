@@ -1,17 +1,15 @@
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { R } from '../../server/blade/envelope';
 import { badRequest } from '../../server/blade/errors';
+import { oneEnabled } from '../../server/blade/one-enabled';
 import { idBody } from '../../server/blade/operation';
-import { SqlParams } from '../../server/blade/query';
-import { tenantRows } from '../../server/blade/scope';
 import type { OutboundPolicy } from '../../server/outbound';
 import { testStorageConnection } from '../../server/storage/connection-test';
 import { isBucketName } from '../../server/storage/keys';
 import { EMBEDDED_CATEGORY, OUTBOUND_REFUSED, type OssSetting } from '../../server/storage/tenant-stores';
 import { OSS_STATUS } from './schema';
 
-const ENABLED_KEEP = '已启用的存储配置不能停用，请先启用其他存储配置';
-const ENABLED_REMOVE = '不能删除已启用的存储配置，请先启用其他存储配置';
+const onlyOneEnabled = oneEnabled({ enabled: OSS_STATUS.enabled, disabled: OSS_STATUS.disabled, noun: '存储配置' });
 
 /** The server's allow-list, handed over when the routes are mounted (before any write can arrive). */
 let outbound: OutboundPolicy | undefined;
@@ -24,12 +22,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
  * have somewhere to go. 测试 checks the saved setting against its service.
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, values, before, body, isInsert, isPatch }) {
+  async beforeWrite(context) {
+    const { tx, values, before, isInsert, isPatch } = context;
     if (isPatch) return;
-    const sentStatus = body.status;
-    if (before && Number(before.status) === OSS_STATUS.enabled && sentStatus !== undefined && sentStatus !== '' && Number(sentStatus) !== OSS_STATUS.enabled) {
-      throw badRequest(ENABLED_KEEP);
-    }
+    onlyOneEnabled.refuseDisabling(context);
     const merged = { ...before, ...values };
     if (Number(merged.category) === EMBEDDED_CATEGORY) return;
     // A category outside the dictionary is the field's own rule to refuse, in its words.
@@ -55,15 +51,10 @@ export const behaviour: ResourceBehaviour = {
     if (isInsert && !text(values.secretKey)) throw badRequest('请输入secretKey');
   },
 
-  async beforeRemove({ tx, ids }) {
-    const [enabled] = await tx.query(
-      `SELECT 1 FROM blade_oss WHERE id = ANY(string_to_array($1, ',')::bigint[]) AND is_deleted = 0 AND status = $2 LIMIT 1`,
-      [ids.join(','), OSS_STATUS.enabled],
-    );
-    if (enabled) throw badRequest(ENABLED_REMOVE);
-  },
+  beforeRemove: onlyOneEnabled.refuseRemoving,
 
-  routes({ operation, store, services }) {
+  routes(routes) {
+    const { operation, store, services } = routes;
     const { db, objects } = services;
     outbound = objects.policy;
     const settingOf = async (user: Parameters<typeof store.byIds>[0], id: string) => {
@@ -79,19 +70,7 @@ export const behaviour: ResourceBehaviour = {
     };
 
     // 启用: this setting takes every upload of the tenant from now on; the one enabled before keeps its objects.
-    operation('enable', { query: idBody }, async (call) => {
-      await settingOf(call.user, call.query.id);
-      await db.transaction(async (tx) => {
-        // Two enables at once wait for each other here, so the second sees the first's choice and replaces it.
-        const locked = new SqlParams();
-        await tx.query(`SELECT id FROM blade_oss WHERE ${tenantRows(call.user.tenantId, locked).join(' AND ')} FOR UPDATE`, locked.values);
-        const params = new SqlParams();
-        const where = [...tenantRows(call.user.tenantId, params), `status = ${params.add(OSS_STATUS.enabled)}`, `id <> ${params.add(call.query.id)}`];
-        const others = await tx.query<{ id: string }>(`SELECT id::text AS id FROM blade_oss WHERE ${where.join(' AND ')}`, params.values);
-        if (others.length > 0) await store.patchMany({ user: call.user, tx }, others.map((row) => row.id), { status: OSS_STATUS.disabled });
-        await store.patch({ user: call.user, tx }, call.query.id, { status: OSS_STATUS.enabled });
-      });
-    });
+    onlyOneEnabled.mountEnable(routes);
 
     // 测试: a small put, read and delete against the saved setting; a service the browser uploads to also its CORS.
     operation('test', { query: idBody }, async (call) => {

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { R, send } from '../../server/blade/envelope';
 import { badRequest } from '../../server/blade/errors';
-import { idBody } from '../../server/blade/operation';
+import { oneEnabled } from '../../server/blade/one-enabled';
 import { pageOf, parsePaging } from '../../server/blade/query';
 import { scopedWhere } from '../../server/blade/scope';
 import { formatDateTime } from '../../server/blade/serializer';
 import { phoneCheck } from '../validation';
 import { maskPhone, sendSms, settingByCode, SMS_PURPOSE, SMS_RESULT } from './channel';
 import { SMS_CATEGORY, SMS_STATUS } from './dicts';
+
+const onlyOneEnabled = oneEnabled({ enabled: SMS_STATUS.enabled, disabled: SMS_STATUS.disabled, noun: '短信配置' });
 
 const PROVIDERS: ReadonlySet<number> = new Set([SMS_CATEGORY.aliyun, SMS_CATEGORY.tencent]);
 /** A send of 发送 reaches at most this many phones (Tencent takes 200 a call; a test needs a few). */
@@ -47,11 +49,10 @@ const sendMessageParams = z.object({
  * send log are this screen's own calls.
  */
 export const behaviour: ResourceBehaviour = {
-  async beforeWrite({ tx, values, before, body, id, isInsert, isPatch }) {
+  async beforeWrite(context) {
+    const { tx, values, before, id, isInsert, isPatch } = context;
     if (isPatch) return;
-    if (!isInsert && before?.status === SMS_STATUS.enabled && body.status !== undefined && Number(body.status) !== SMS_STATUS.enabled) {
-      throw badRequest('不能停用已启用的短信配置,请先启用另一条配置');
-    }
+    onlyOneEnabled.refuseDisabling(context);
     const merged = { ...before, ...values };
     // The category itself is checked with the other fields (required, from the dictionary) after this hook.
     const category = Number(merged.category);
@@ -65,30 +66,14 @@ export const behaviour: ResourceBehaviour = {
     }
   },
 
-  beforeRemove({ tx, user, ids }) {
-    const scope = scopedWhere(user, {}, `id = ANY(string_to_array($1, ',')::bigint[]) AND status = $2`, [ids.join(','), SMS_STATUS.enabled]);
-    return tx.query(`SELECT 1 FROM blade_sms WHERE ${scope.where} LIMIT 1`, scope.values).then((rows) => {
-      if (rows.length > 0) throw badRequest('不能删除已启用的短信配置,请先启用另一条配置');
-    });
-  },
+  beforeRemove: onlyOneEnabled.refuseRemoving,
 
-  routes({ operation, read, store, services }) {
+  routes(routes) {
+    const { operation, read, store, services } = routes;
     const { db } = services;
 
     // 启用: this one becomes the tenant's enabled setting, the one before it goes back to not enabled.
-    operation('enable', { query: idBody }, async ({ user, query: { id } }) => {
-      const [setting] = await store.byIds(user, [id]);
-      if (!setting) throw badRequest('短信配置不存在');
-      // Everything inside goes through `tx`: on PGlite the transaction holds the only connection.
-      await db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`blade_sms:${user.tenantId}`]);
-        const scope = scopedWhere(user, {}, 'status = $1 AND id <> $2', [SMS_STATUS.enabled, id]);
-        const enabled = await tx.query<{ id: string }>(`SELECT id::text AS id FROM blade_sms WHERE ${scope.where}`, scope.values);
-        if (enabled.length > 0) await store.patchMany({ user, tx }, enabled.map((row) => row.id), { status: SMS_STATUS.disabled });
-        await store.patch({ user, tx }, id, { status: SMS_STATUS.enabled });
-      });
-    });
-
+    onlyOneEnabled.mountEnable(routes);
     // 发送 (BladeX `endpoint/send-message`): the template of setting `code` with `params` to each of `phones`.
     operation('send', { params: sendMessageParams }, async ({ user, params: { code, phones, params } }) => {
       const setting = await settingByCode(db, user.tenantId, code);

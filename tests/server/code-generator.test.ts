@@ -153,6 +153,14 @@ describe('代码设置', () => {
       expect(enabled.body.data).toMatchObject({ id, status: 1 });
     }
     expect((await get(`${DEVELOP}/code-setting/detail?id=${ids[0]}`)).body.data.status).toBe(0);
+    // The enabled one stays, as the storage and SMS settings' does: neither switched off nor removed.
+    const enabled = (await get(`${DEVELOP}/code-setting/detail?id=${ids[1]}`)).body.data;
+    expect((await post(`${DEVELOP}/code-setting/submit`, { ...enabled, status: 0 })).body).toMatchObject({
+      code: 400,
+      msg: '不能停用已启用的代码设置，请先启用其他代码设置',
+    });
+    expect((await post(`${DEVELOP}/code-setting/remove?ids=${ids[1]}`)).body).toMatchObject({ code: 400, msg: '不能删除已启用的代码设置，请先启用其他代码设置' });
+    expect((await post(`${DEVELOP}/code-setting/remove?ids=${ids[0]}`)).body.code).toBe(200);
   });
 });
 

@@ -159,7 +159,7 @@ describe('storage settings', () => {
     const detail = await api(`${API}/detail?id=${s3Id}`);
     const stopped = await submit({ ...detail.body.data, status: 1 });
     expect(stopped.status).toBe(400);
-    expect(stopped.body.msg).toBe('已启用的存储配置不能停用，请先启用其他存储配置');
+    expect(stopped.body.msg).toBe('不能停用已启用的存储配置，请先启用其他存储配置');
     // The disabled one may go.
     expect((await api(`${API}/remove?ids=${await idOf('bad-port')}`, { method: 'POST' })).body.code).toBe(200);
   });
