@@ -16,7 +16,7 @@ export const CRUD: OperationSchema[] = [ADD, EDIT, DELETE, VIEW];
 
 /**
  * 启用 of a setting of which one is on at a time (storage, SMS, code settings): a row button, hidden on the row that
- * is on (its `status` is `enabledStatus`); the server turns the others off.
+ * is on (its `status` is `enabledStatus`); the server turns the others off (server/blade/one-enabled.ts).
  */
 export function enableOperation(confirm: OperationSchema['confirm'], enabledStatus: number): OperationSchema {
   return {
@@ -30,6 +30,14 @@ export function enableOperation(confirm: OperationSchema['confirm'], enabledStat
     confirm,
     rowWhen: { field: 'status', notEquals: enabledStatus },
   };
+}
+
+/**
+ * The standard operations of such a setting's screen: its row 删除 is not offered on the row that is on (the server
+ * refuses removing it too, server/blade/one-enabled.ts), like 启用.
+ */
+export function crudOfOneEnabled(enabledStatus: number): OperationSchema[] {
+  return CRUD.map((operation) => (operation.alias === 'delete' ? { ...operation, rowWhen: { field: 'status', notEquals: enabledStatus } } : operation));
 }
 
 /** Aliases handled by the generic list, form and remove calls; every other operation is a custom call. */

@@ -1,4 +1,4 @@
-import { CRUD, enableOperation } from '../operations';
+import { crudOfOneEnabled, enableOperation } from '../operations';
 import type { ResourceSchema } from '../types';
 
 /**
@@ -16,7 +16,7 @@ export const codeSettingSchema: ResourceSchema = {
   menu: { parent: 'tool', icon: 'ToolOutlined', sort: 4 },
   permissionCode: 'codesetting',
   operations: [
-    ...CRUD,
+    ...crudOfOneEnabled(1),
     enableOperation({ zh: '确定启用该代码设置?', en: 'Enable this code setting?' }, 1),
   ],
   form: { mode: 'modal', width: 860 },

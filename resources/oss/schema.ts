@@ -1,4 +1,4 @@
-import { CRUD, enableOperation } from '../operations';
+import { crudOfOneEnabled, enableOperation } from '../operations';
 import type { ResourceSchema } from '../types';
 import { ossMessages } from './messages';
 
@@ -22,7 +22,7 @@ export const ossSchema: ResourceSchema = {
   menu: { parent: 'resource', icon: 'CloudUploadOutlined', sort: 1 },
   permissionCode: 'oss',
   operations: [
-    ...CRUD,
+    ...crudOfOneEnabled(OSS_STATUS.enabled),
     enableOperation({ zh: '确定启用该存储配置? 之后的上传都将存入此处', en: 'Enable this storage? Every upload from now on goes there.' }, OSS_STATUS.enabled),
     { alias: 'test', label: { zh: '测试', en: 'Test' }, placement: 'row', method: 'POST', path: 'test', idIn: 'query', icon: 'ApiOutlined' },
   ],

@@ -1,4 +1,4 @@
-import { CRUD, enableOperation } from '../operations';
+import { crudOfOneEnabled, enableOperation } from '../operations';
 import type { ResourceSchema } from '../types';
 import { smsCategoryDict, SMS_STATUS } from './dicts';
 import { smsMessages } from './messages';
@@ -22,7 +22,7 @@ export const smsSchema: ResourceSchema = {
   menu: { parent: 'resource', icon: 'MessageOutlined', sort: 2 },
   permissionCode: 'sms',
   operations: [
-    ...CRUD,
+    ...crudOfOneEnabled(SMS_STATUS.enabled),
     enableOperation({ zh: '确定启用该配置?启用后登录验证码将通过它发送', en: 'Enable this setting? Login codes will then be sent through it.' }, SMS_STATUS.enabled),
     // Opens the screen's dialog (phones, parameters), which calls `endpoint/send-message`.
     { alias: 'send', label: { zh: '发送', en: 'Send' }, placement: 'row', method: 'POST', path: 'endpoint/send-message', icon: 'SendOutlined' },

@@ -34,12 +34,14 @@ describe('短信配置', () => {
     await page.locator('.ant-message, .ant-notification').getByText('新增成功').waitFor();
     const row = settings.row('test-channel');
     await expect.poll(() => row.innerText()).toMatch(/记录通道[\s\S]*未启用/);
+    await row.getByRole('button', { name: /删\s*除/ }).waitFor();
 
     await row.getByRole('button', { name: /启\s*用/ }).click();
     await confirmDialogOk(page);
     await expect.poll(() => row.innerText()).toMatch(/已启用/);
-    // Only rows not yet enabled offer 启用.
+    // Only rows not yet enabled offer 启用, and 删除 (the enabled one cannot be removed).
     expect(await row.getByRole('button', { name: /启\s*用/ }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
     await snap(page, 'sms-settings');
   });
 
