@@ -62,6 +62,7 @@ export const SMS_MESSAGES = {
   tooFrequent: '短信发送过于频繁,请稍后再试',
   phoneHourly: '该手机号码短信发送次数过多,请1小时后再试',
   tenantHourly: '本租户短信发送量已达上限,请稍后再试',
+  noPhoneStatus: '服务商未返回该号码的发送结果',
 } as const;
 
 const SETTING_COLUMNS = `id::text AS id, sms_code, category, template_id, sign_name, access_key, secret_key, region_id, sdk_app_id, endpoint`;
@@ -141,6 +142,8 @@ interface Delivery {
   /** A short reason for the caller's message when not ok. */
   reason?: string;
   content?: string;
+  /** A provider that answers per phone (Tencent's SendStatusSet): each phone's own outcome, for its log row. */
+  byPhone?: Map<string, { ok: boolean; answer: string }>;
 }
 
 /**
@@ -185,10 +188,24 @@ export async function sendSms(services: { db: Db; config: ServerConfig }, reques
   });
 
   const delivery = await deliver(outboundPolicy(config.outboundAllow ?? []), setting, phones, request.params);
-  await db.query(
-    `UPDATE blade_sms_log SET result = $2, answer = $3, content = $4 WHERE id = ANY(string_to_array($1, ',')::bigint[])`,
-    [logIds.join(','), delivery.ok ? SMS_RESULT.sent : SMS_RESULT.failed, delivery.answer.slice(0, 2000), delivery.content?.slice(0, 1000) ?? null],
-  );
+  const outcomes = delivery.byPhone;
+  if (outcomes) {
+    // Each phone's row says how its own send went: a partial failure shows which phones did not get it.
+    for (const [index, phone] of phones.entries()) {
+      const outcome = outcomes.get(phone) ?? { ok: false, answer: `${SMS_MESSAGES.noPhoneStatus}: ${delivery.answer}` };
+      await db.query(`UPDATE blade_sms_log SET result = $2, answer = $3, content = $4 WHERE id = $1`, [
+        logIds[index],
+        outcome.ok ? SMS_RESULT.sent : SMS_RESULT.failed,
+        outcome.answer.slice(0, 2000),
+        delivery.content?.slice(0, 1000) ?? null,
+      ]);
+    }
+  } else {
+    await db.query(
+      `UPDATE blade_sms_log SET result = $2, answer = $3, content = $4 WHERE id = ANY(string_to_array($1, ',')::bigint[])`,
+      [logIds.join(','), delivery.ok ? SMS_RESULT.sent : SMS_RESULT.failed, delivery.answer.slice(0, 2000), delivery.content?.slice(0, 1000) ?? null],
+    );
+  }
   if (!delivery.ok) throw badRequest(`短信发送失败: ${delivery.reason ?? delivery.answer}`.slice(0, 500));
   return { logIds, content: delivery.content };
 }
@@ -301,9 +318,23 @@ async function sendTencent(policy: OutboundPolicy, setting: SmsSetting, phones: 
   });
   const answer = parseJson(response.text)?.Response as Record<string, any> | undefined;
   const error = answer?.Error as { Code?: string; Message?: string } | undefined;
-  const statuses = Array.isArray(answer?.SendStatusSet) ? (answer.SendStatusSet as { Code?: string; Message?: string }[]) : [];
-  const failed = statuses.find((status) => status.Code !== 'Ok');
-  if (answer && !error && statuses.length > 0 && !failed) return { ok: true, answer: response.text };
-  const reason = error ? `${error.Code ?? ''} ${error.Message ?? ''}`.trim() : failed ? `${failed.Code ?? ''} ${failed.Message ?? ''}`.trim() : `HTTP ${response.status}`;
-  return { ok: false, answer: response.text || `HTTP ${response.status}`, reason };
+  type SendStatus = { PhoneNumber?: string; Code?: string; Message?: string; SerialNo?: string };
+  const statuses = Array.isArray(answer?.SendStatusSet) ? (answer.SendStatusSet as SendStatus[]) : [];
+  if (!answer || error || statuses.length === 0) {
+    const reason = error ? `${error.Code ?? ''} ${error.Message ?? ''}`.trim() : `HTTP ${response.status}`;
+    return { ok: false, answer: response.text || `HTTP ${response.status}`, reason };
+  }
+  // One status per phone, by the number as sent (`+86…`): each log row keeps its own, with the request's id.
+  const byPhone = new Map<string, { ok: boolean; answer: string }>();
+  for (const status of statuses) {
+    const phone = String(status.PhoneNumber ?? '').replace(/^\+86/, '');
+    byPhone.set(phone, { ok: status.Code === 'Ok', answer: JSON.stringify({ ...status, RequestId: answer.RequestId }) });
+  }
+  const failed = phones.filter((phone) => !byPhone.get(phone)?.ok);
+  if (failed.length === 0) return { ok: true, answer: response.text, byPhone };
+  const reasons = failed.map((phone) => {
+    const status = statuses.find((item) => String(item.PhoneNumber ?? '').replace(/^\+86/, '') === phone);
+    return `${maskPhone(phone)} ${status ? `${status.Code ?? ''} ${status.Message ?? ''}`.trim() : SMS_MESSAGES.noPhoneStatus}`;
+  });
+  return { ok: false, answer: response.text, byPhone, reason: `${failed.length}/${phones.length} 个号码未发出: ${reasons.join('; ')}` };
 }

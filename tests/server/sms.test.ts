@@ -106,7 +106,15 @@ beforeAll(async () => {
       response.setHeader('Content-Type', 'application/json');
       if (tencent) {
         const answer = seen.signatureValid
-          ? { SendStatusSet: seen.params.PhoneNumberSet.map((phone: string) => ({ PhoneNumber: phone, Code: 'Ok', Message: 'send success', SerialNo: '2028:1' })), RequestId: 'tc-request-1' }
+          ? {
+              // A number ending in 99 is over its daily limit: the provider answers per phone.
+              SendStatusSet: seen.params.PhoneNumberSet.map((phone: string) =>
+                phone.endsWith('99')
+                  ? { PhoneNumber: phone, Code: 'LimitExceeded.PhoneNumberDailyLimit', Message: '单个手机号日下发短信条数超过设定的上限', SerialNo: '' }
+                  : { PhoneNumber: phone, Code: 'Ok', Message: 'send success', SerialNo: '2028:1' },
+              ),
+              RequestId: 'tc-request-1',
+            }
           : { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: 'tc-request-2' };
         response.end(JSON.stringify({ Response: answer }));
       } else if (seen.signatureValid) {
@@ -197,6 +205,17 @@ describe('SMS settings', () => {
     expect((await logOf('13900000003'))[0]).toMatchObject({ phone: '139****0003', result: 1 });
   });
 
+  it("record each phone's own status from Tencent, so a partial failure shows which phones did not get it", async () => {
+    const sent = await sendMessage('tc', '13900000011,13900000099', { code: '2468', minutes: '5' });
+    expect(sent.body).toMatchObject({ code: 400, msg: '短信发送失败: 1/2 个号码未发出: 139****0099 LimitExceeded.PhoneNumberDailyLimit 单个手机号日下发短信条数超过设定的上限' });
+    const [delivered] = await logOf('13900000011');
+    expect(delivered).toMatchObject({ phone: '139****0011', result: 1 });
+    expect(JSON.parse(delivered.answer)).toMatchObject({ Code: 'Ok', SerialNo: '2028:1', RequestId: 'tc-request-1' });
+    const [refused] = await logOf('13900000099');
+    expect(refused).toMatchObject({ phone: '139****0099', result: 2 });
+    expect(JSON.parse(refused.answer)).toMatchObject({ Code: 'LimitExceeded.PhoneNumberDailyLimit', RequestId: 'tc-request-1' });
+  });
+
   it("log a provider's refusal and answer it as a 400 naming the reason", async () => {
     await saveSetting({ category: 3, smsCode: 'ali-wrong', templateId: 'SMS_1', signName: '签名', accessKey: 'ali-id', secretKey: 'not-the-secret', endpoint: providerUrl });
     const sent = await sendMessage('ali-wrong', '13900000004', { code: '1' });
@@ -227,9 +246,9 @@ describe('SMS settings', () => {
     expect(enabled.map((row: Record<string, unknown>) => row.smsCode)).toEqual(['rec-b']);
 
     const removed = await api(`${SMS}/remove?ids=${second.id}`, { method: 'POST' });
-    expect(removed.body).toMatchObject({ code: 400, msg: '不能删除已启用的短信配置,请先启用另一条配置' });
+    expect(removed.body).toMatchObject({ code: 400, msg: '不能删除已启用的短信配置，请先启用其他短信配置' });
     const switchedOff = await api(`${SMS}/submit`, { json: { id: second.id, category: 5, smsCode: 'rec-b', templateId: '验证码${code}', status: 1 } });
-    expect(switchedOff.body).toMatchObject({ code: 400, msg: '不能停用已启用的短信配置,请先启用另一条配置' });
+    expect(switchedOff.body).toMatchObject({ code: 400, msg: '不能停用已启用的短信配置，请先启用其他短信配置' });
     expect((await api(`${SMS}/remove?ids=${first.id}`, { method: 'POST' })).body).toMatchObject({ code: 200 });
   });
 
