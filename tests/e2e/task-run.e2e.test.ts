@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { loginAs, useProductPage, type ProductPage } from './product';
 /**
  * A task really run from its drawer: pick the terminal in the radio table, issue the terminal's agent token from the
  * terminal screen, start the agent process, press 开始, pause and resume, and read the report and the execution record
- * the run wrote (one case passes, one fails, one runs past the time limit).
+ * the run wrote (one case passes, one fails leaving an attachment, one runs past the time limit).
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,7 +27,11 @@ const TYPED_NAME = '运行中修改的任务名称';
 const TIME_LIMIT_SECONDS = 8;
 const SCRIPTS: [title: string, source: string][] = [
   ['通过的用例', 'print("hello from the passing case")\n'],
-  ['失败的用例', 'import sys\nprint("about to fail")\nsys.stderr.write("boom\\n")\nsys.exit(1)\n'],
+  // Leaves its evidence in its output folder: the case's attachment.
+  [
+    '失败的用例',
+    'import os, sys\nopen(os.path.join(os.environ["BLADE_OUTPUT_DIR"], "evidence.txt"), "w").write("what went wrong")\nprint("about to fail")\nsys.stderr.write("boom\\n")\nsys.exit(1)\n',
+  ],
   ['超时的用例', 'import time\nprint("slow case started", flush=True)\ntime.sleep(60)\n'],
 ];
 
@@ -296,6 +301,11 @@ describe('a task run from its drawer', () => {
     // A case's output opens under its row.
     await cases.filter({ hasText: 'E2E-CASE-2' }).locator('.ant-table-row-expand-icon').click();
     await modal.locator('pre.run-log').filter({ hasText: 'boom' }).waitFor();
+    // The file its script left in its output folder is listed with the case, and downloads.
+    const attachment = cases.filter({ hasText: 'E2E-CASE-2' }).getByRole('button', { name: /evidence\.txt/ });
+    const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()]);
+    expect(download.suggestedFilename()).toBe('evidence.txt');
+    expect(await readFile(await download.path(), 'utf8')).toBe('what went wrong');
     await snap(page, 'task-run-report');
     await modal.getByRole('button', { name: /close|关闭/i }).first().click();
     await modal.waitFor({ state: 'hidden' });
