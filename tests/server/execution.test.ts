@@ -543,13 +543,10 @@ describe('a run with the real agent on loopback', () => {
         body: form,
       }).then((response) => response.json());
     };
+    // Just over the limit (a body far over it is cut off unread, as every over-long body is: not on this connection).
     expect(await upload(claimed.caseId, 'big.bin', new Uint8Array(65 * 1024))).toMatchObject({
       code: 400,
       msg: '附件 big.bin 大小 65 KB 超过单个附件上限 64 KB，未上传',
-    });
-    expect(await upload(claimed.caseId, 'huge.bin', new Uint8Array(200 * 1024))).toMatchObject({
-      code: 400,
-      msg: '附件 huge.bin 超过单个附件上限 64 KB，未上传',
     });
     expect(await upload(claimed.caseId, '../../etc/a.txt', new Uint8Array(3))).toMatchObject({ code: 200, data: { fileName: 'etc/a.txt', fileSize: 3 } });
     await agentCall('result', token, { caseId: claimed.caseId, status: 'passed', durationMs: 1 });
