@@ -128,6 +128,10 @@ function lazyDb(open: () => Promise<Db>): Db {
     exec: async (sql) => (await get()).exec(sql),
     transaction: async (fn) => (await get()).transaction(fn),
     clearCache: () => void pending?.then((db) => db.clearCache()),
+    notify: async (channel, payload) => {
+      await (await get()).notify?.(channel, payload);
+    },
+    listen: async (channel, onMessage) => (await get()).listen?.(channel, onMessage) ?? (async () => undefined),
     close: async () => (await pending)?.close(),
   };
 }

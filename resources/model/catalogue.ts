@@ -85,8 +85,15 @@ export function externalCatalogue(policy: OutboundPolicy, source: { url: string;
   if (!policy.hostAllowed(`http://${host}`)) throw badRequest(`数据源地址未获允许: ${host} (BLADE_OUTBOUND_ALLOW)`);
   const lookup = checkedLookup(policy);
   const query: Query = async <T>(sql: string, params: unknown[]) => {
+    // Host, port and database from the address, the account from the datasource's own fields: pg lets a connection
+    // string's (absent) user override the `user` option, so the two are not mixed.
+    const address = new URL(connectionString);
+    const sslMode = address.searchParams.get('sslmode') ?? (address.searchParams.get('ssl') === 'true' ? 'require' : 'disable');
     const client = new pg.Client({
-      connectionString,
+      host,
+      port: Number(address.port) || 5432,
+      database: decodeURIComponent(address.pathname.slice(1)),
+      ssl: sslMode === 'disable' || sslMode === 'prefer' || sslMode === 'allow' ? false : { rejectUnauthorized: sslMode.startsWith('verify') },
       user: source.username,
       password: source.password,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -4,7 +4,7 @@ import { R } from '../../server/blade/envelope';
 import { idBody, idField, idListField } from '../../server/blade/operation';
 import { changeRun, startRun, type StartedRun } from '../../server/modules/execution/engine';
 import { executionSettingsFromEnv } from '../../server/modules/execution/settings';
-import { notifyTerminal } from '../../server/modules/execution/wakeups';
+import { announceWork } from '../../server/modules/execution/wakeups';
 
 /** One task (`id`) or several (`ids`), at most 100 at once; an own time limit per case, else the server's. */
 const executeBody = z
@@ -17,7 +17,7 @@ const executeBody = z
 
 /**
  * A task's run under its 执行 button: start (`execute`), pause, resume and end. Each step is one transaction and
- * wakes the terminal's waiting agent poll in this process.
+ * wakes the terminal's waiting agent poll, in whichever process it waits.
  */
 export function runOperations({ operation, store, services }: ResourceRoutes) {
   const { db } = services;
@@ -31,14 +31,14 @@ export function runOperations({ operation, store, services }: ResourceRoutes) {
       for (const id of ids) started.push(await startRun(tx, user, id, timeLimit));
       return started;
     });
-    for (const run of runs) notifyTerminal(run.terminalId);
+    for (const run of runs) await announceWork(db, run.terminalId);
     return R.data(runs);
   });
 
   for (const action of ['pause', 'resume', 'end'] as const) {
     operation('execute', { path: `${base}/${action}`, body: idBody }, async ({ user, body }) => {
       const state = await db.transaction((tx) => changeRun(tx, user, body.id, action));
-      if (state.terminalId) notifyTerminal(state.terminalId);
+      if (state.terminalId) await announceWork(db, state.terminalId);
       return R.data(state);
     });
   }

@@ -16,6 +16,13 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Messages to every process on this database (PostgreSQL NOTIFY, delivered after the sender's commit). Absent where
+   * one process owns the database (PGlite): there the in-process wake-ups reach everyone.
+   */
+  notify?(channel: string, payload: string): Promise<void>;
+  /** Calls `onMessage` with each payload `notify` sends on `channel`, from any process; answers how to stop. */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Forgets every read kept by `cachedQuery` (`oauth/clear-cache`). */
   clearCache(): void;
   close(): Promise<void>;

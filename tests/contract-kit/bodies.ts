@@ -29,6 +29,59 @@ export function keyFieldOf(schema: ResourceSchema): FieldSchema | undefined {
 
 const day = (offset: number) => new Date(Date.UTC(2024, 2, 1 + offset)).toISOString().slice(0, 10);
 
+/** How a body maker makes a string no other value of its run has: `hint` starts it, at most `max` characters. */
+export type MakeText = (hint: string, max: number) => string;
+
+/**
+ * A valid value of a field whose type alone decides it (not a ref, dictionary, option, example or tree option):
+ * strings follow the field's format rules, numbers and dates count with the field's position.
+ */
+export function scalarValue(field: FieldSchema, index: number, makeText: MakeText, phoneDigits: () => string): unknown {
+  const rules = field.rules ?? {};
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      const max = field.maxLength ?? 255;
+      if (rules.ip) return '10.1.2.3';
+      if (rules.email) return `${makeText('m', max - 12)}@example.com`.toLowerCase();
+      if (rules.phone) return `139${phoneDigits().slice(-8)}`;
+      if (rules.prefix) return `${rules.prefix[0]}${makeText('u', max - rules.prefix[0].length)}`;
+      return makeText(field.type === 'text' ? 'text ' : 'r', max);
+    }
+    case 'int':
+      return 3 + index;
+    case 'number':
+      return 1.5 + index;
+    case 'date':
+      return day(index);
+    case 'datetime':
+      return `${day(index)} 10:20:30`;
+    case 'id':
+      return undefined;
+  }
+}
+
+/** Sets the values that rules tie to another field's value (not before, same as, required when) in `values`. */
+export function applyCrossFieldRules(fields: readonly FieldSchema[], values: Record<string, unknown>): void {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  for (const field of writableFields(fields)) {
+    // "Not before" another date: a day after it.
+    const other = field.rules?.notBefore ? byName.get(field.rules.notBefore) : undefined;
+    if (other && typeof values[other.name] === 'string') {
+      const [date, time] = String(values[other.name]).split(' ');
+      const later = new Date(`${date}T00:00:00Z`);
+      later.setUTCDate(later.getUTCDate() + 1);
+      values[field.name] = [later.toISOString().slice(0, 10), time].filter(Boolean).join(' ');
+    }
+    // A confirmation repeats the value it confirms.
+    const same = field.rules?.sameAs;
+    if (same && values[same.field] !== undefined) values[field.name] = values[same.field];
+    // Required only when another field has a value: give the other field that value, so the rule applies.
+    const when = field.rules?.requiredWhen;
+    if (when && values[field.name] !== undefined) values[when.field] = when.equals;
+  }
+}
+
 const listOf = (body: unknown): Row[] => {
   const data = (body as { data?: unknown } | undefined)?.data;
   if (Array.isArray(data)) return data as Row[];
@@ -111,28 +164,7 @@ export class BodyMaker {
     if (field.options?.length) return field.options[0].value;
     if (field.example !== undefined) return field.example;
     if (field.treeOptions) return (await this.treeIds(field.treeOptions.endpoint)).at(-1);
-    const rules = field.rules ?? {};
-    switch (field.type) {
-      case 'string':
-      case 'text': {
-        const max = field.maxLength ?? 255;
-        if (rules.ip) return '10.1.2.3';
-        if (rules.email) return `${this.text(max - 12)}@example.com`.toLowerCase();
-        if (rules.phone) return `139${String(Date.now() + this.sequence++).slice(-8)}`;
-        if (rules.prefix) return `${rules.prefix[0]}${this.text(max - rules.prefix[0].length)}`;
-        return this.text(max);
-      }
-      case 'int':
-        return 3 + index;
-      case 'number':
-        return 1.5 + index;
-      case 'date':
-        return day(index);
-      case 'datetime':
-        return `${day(index)} 10:20:30`;
-      case 'id':
-        return undefined;
-    }
+    return scalarValue(field, index, (_hint, max) => this.text(max), () => String(Date.now() + this.sequence++));
   }
 
   /**
@@ -150,7 +182,6 @@ export class BodyMaker {
 
   private async values(schema: ResourceSchema, fields: readonly FieldSchema[]): Promise<Row> {
     const values: Row = {};
-    const byName = new Map(fields.map((field) => [field.name, field]));
     const key = keyFieldOf(schema);
     for (const [index, field] of writableFields(fields).entries()) {
       if (!field.required && field !== key) continue;
@@ -167,22 +198,7 @@ export class BodyMaker {
       }
       if (value !== undefined) values[field.name] = value;
     }
-    for (const field of writableFields(fields)) {
-      // "Not before" another date: a day after it.
-      const other = field.rules?.notBefore ? byName.get(field.rules.notBefore) : undefined;
-      if (other && typeof values[other.name] === 'string') {
-        const [date, time] = String(values[other.name]).split(' ');
-        const later = new Date(`${date}T00:00:00Z`);
-        later.setUTCDate(later.getUTCDate() + 1);
-        values[field.name] = [later.toISOString().slice(0, 10), time].filter(Boolean).join(' ');
-      }
-      // A confirmation repeats the value it confirms.
-      const same = field.rules?.sameAs;
-      if (same && values[same.field] !== undefined) values[field.name] = values[same.field];
-      // Required only when another field has a value: give the other field that value, so the rule applies.
-      const when = field.rules?.requiredWhen;
-      if (when && values[field.name] !== undefined) values[when.field] = when.equals;
-    }
+    applyCrossFieldRules(fields, values);
     return values;
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { startServer, type ServerExtras } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { launchChromium, snap } from './browser';
@@ -19,12 +19,18 @@ export interface RunningProduct {
 }
 
 /**
- * The product as `npm start` runs it (built app + API, captcha on), on a fresh data dir and a free port. `config`
+ * The product as `npm start` runs it (built app + API, captcha on), on a data dir of its own and a free port. `config`
  * overrides server settings (e.g. `{ register: true }` for BLADE_REGISTER=on); `extras` hands it services such as an
  * object store the test can fill.
+ *
+ * The data dir is a copy of the run's seeded one (global-setup.ts), unless the test brings services of its own: the
+ * seed writes the demo scripts into the object store, so a test with its own store gets its own first start.
  */
 export async function startProduct(config: Partial<ServerConfig> = {}, extras: Partial<ServerExtras> = {}): Promise<RunningProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-e2e-'));
+  // The security suite runs under the server tests' set-up, which provides an initialized empty cluster instead.
+  const template = Object.keys(extras).length === 0 ? (inject('seededDataDir') ?? inject('pgliteTemplate')) : undefined;
+  if (template) cpSync(template, dataDir, { recursive: true });
   // E2E_STATIC_DIR lets parallel work build into its own folder instead of sharing dist/.
   const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: true, staticDir, ...config }, { resources: registry, ...extras });

@@ -100,6 +100,32 @@ describe('数据模型', () => {
     expect(answer.body).toMatchObject({ code: 400, msg: '数据源地址未获允许: db.example.com (BLADE_OUTBOUND_ALLOW)' });
   });
 
+  // An external PostgreSQL is at hand only in the PostgreSQL pass: the shared server's own database, reached as an
+  // administrator's datasource would be (over the network, loopback allowed by the test server's outbound list).
+  it.skipIf(!process.env.TEST_DATABASE_URL)('reads the tables and columns of an allowed external PostgreSQL datasource', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `外部PG${tag}`;
+    const saved = await post(`${DEVELOP}/datasource/submit`, {
+      name,
+      driverClass: 'org.postgresql.Driver',
+      url: `jdbc:postgresql://${target.host}${target.pathname}`,
+      username: decodeURIComponent(target.username),
+      password: decodeURIComponent(target.password),
+    });
+    expect(saved.body.code, saved.text).toBe(200);
+    const id = (await get(`${DEVELOP}/datasource/list?name=${encodeURIComponent(name)}`)).body.data.records[0].id;
+    const tables = await get(`${DEVELOP}/model/table-list?datasourceId=${id}`);
+    expect(tables.body.code, tables.text).toBe(200);
+    expect(tables.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'blade_post' })]));
+    const info = await get(`${DEVELOP}/model/table-info?datasourceId=${id}&tableName=blade_post`);
+    expect(info.body.data.columns).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'post_name', maxLength: 64 })]));
+
+    await post(`${DEVELOP}/datasource/submit`, { id, name, driverClass: 'org.postgresql.Driver', url: `jdbc:postgresql://${target.host}${target.pathname}`, username: decodeURIComponent(target.username), password: 'wrong-password' });
+    const refused = await get(`${DEVELOP}/model/table-list?datasourceId=${id}`);
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.msg).toMatch(/^数据源连接失败: /);
+  });
+
   it('answers the table’s columns as the prototype until one is saved, then the saved one', async () => {
     const modelId = await createModel('blade_post', `post${tag}`);
     const byTable = await get(`${DEVELOP}/model/table-info?modelId=${modelId}`);

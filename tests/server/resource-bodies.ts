@@ -6,7 +6,7 @@ import {
   type FieldSchema,
   type ResourceSchema,
 } from '../../resources/types';
-import { isWritable, writableFields } from '../contract-kit/bodies';
+import { applyCrossFieldRules, isWritable, scalarValue, writableFields } from '../contract-kit/bodies';
 import { call, login, loginAdmin, type Answer } from './client';
 import { OTHER_TENANT, TESTER } from './fixtures';
 
@@ -80,7 +80,6 @@ export const listUrl = (schema: ResourceSchema) => url(schema, 'list');
 export const detailUrl = (schema: ResourceSchema, id: string) => `${url(schema, 'detail')}?id=${id}`;
 export const removeUrl = (schema: ResourceSchema, ids: string) => `${url(schema, 'remove')}?ids=${ids}`;
 
-const day = (offset: number) => new Date(Date.UTC(2024, 2, 1 + offset)).toISOString().slice(0, 10);
 
 /** Bodies, rows and dictionary keys for one session; referenced rows are made once and reused. */
 export class ResourceFactory {
@@ -148,27 +147,7 @@ export class ResourceFactory {
     if (field.options?.length) return field.options[0].value;
     if (field.example !== undefined) return field.example;
     if (field.treeOptions) return this.treeOptionValue(field.treeOptions.endpoint);
-    const rules = field.rules ?? {};
-    switch (field.type) {
-      case 'string':
-      case 'text': {
-        if (rules.ip) return '10.1.2.3';
-        if (rules.email) return `${uniqueText('m')}@example.com`;
-        if (rules.phone) return `139${String(Date.now() + sequence++).slice(-8)}`;
-        if (rules.prefix) return `${rules.prefix[0]}${uniqueText('u')}`.slice(0, field.maxLength ?? 255);
-        return uniqueText(field.type === 'text' ? 'text ' : 'r').slice(0, field.maxLength ?? 255);
-      }
-      case 'int':
-        return 3 + index;
-      case 'number':
-        return 1.5 + index;
-      case 'date':
-        return day(index);
-      case 'datetime':
-        return `${day(index)} 10:20:30`;
-      case 'id':
-        return undefined;
-    }
+    return scalarValue(field, index, (hint, max) => uniqueText(hint).slice(0, max), () => String(Date.now() + sequence++));
   }
 
   /**
@@ -186,7 +165,6 @@ export class ResourceFactory {
 
   private async fieldValues(schema: ResourceSchema, fields: readonly FieldSchema[]): Promise<Row> {
     const values: Row = {};
-    const byName = new Map(fields.map((field) => [field.name, field]));
     for (const [index, field] of writableFields(fields).entries()) {
       if (field.form === false && !field.required) continue;
       let value: unknown;
@@ -200,22 +178,7 @@ export class ResourceFactory {
       }
       if (value !== undefined) values[field.name] = value;
     }
-    for (const field of writableFields(fields)) {
-      // "Not before" another date: a day after it.
-      const other = field.rules?.notBefore ? byName.get(field.rules.notBefore) : undefined;
-      if (other && typeof values[other.name] === 'string') {
-        const [date, time] = String(values[other.name]).split(' ');
-        const later = new Date(`${date}T00:00:00Z`);
-        later.setUTCDate(later.getUTCDate() + 1);
-        values[field.name] = [later.toISOString().slice(0, 10), time].filter(Boolean).join(' ');
-      }
-      // A confirmation repeats the value it confirms.
-      const same = field.rules?.sameAs;
-      if (same && values[same.field] !== undefined) values[field.name] = values[same.field];
-      // Required only when another field has a value: give the other field that value, so the rule applies.
-      const when = field.rules?.requiredWhen;
-      if (when && values[field.name] !== undefined) values[when.field] = when.equals;
-    }
+    applyCrossFieldRules(fields, values);
     return values;
   }
 

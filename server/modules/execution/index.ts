@@ -37,7 +37,7 @@ import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
 import { agentInfo, authenticateAgent, markTokenUsed } from './tokens';
 import { executionSettingsFromEnv } from './settings';
-import { waitForWork } from './wakeups';
+import { hearOtherProcesses, waitForWork } from './wakeups';
 
 export { executionSettingsFromEnv };
 
@@ -143,6 +143,7 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
       services.inBackground?.(seeding);
     }
 
+    services.inBackground?.(hearOtherProcesses(db, lifetime));
     registerUserRoutes(app, db, services.objects);
     // A script is fetched from the store it was uploaded to (the tenant may have switched storage since).
     const scriptStoreOf = (objectKey: string) => (options.store ? Promise.resolve(options.store) : services.objects.locate(objectKey));
