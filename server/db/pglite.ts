@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ReadCache } from './read-cache';
 import { CATALOG_SQL, catalogOf, type CatalogRow, type TableSet } from './sql-tables';
 import { textParsers, type Db } from './types';
@@ -55,7 +56,8 @@ async function ensureInitialized(dataDir: string): Promise<void> {
  */
 export async function openPglite(dataDir: string, cache = new ReadCache()): Promise<Db> {
   await ensureInitialized(dataDir);
-  const pglite = await PGlite.create({ dataDir, parsers: textParsers, postgresqlconf: POSTGRESQL_CONF });
+  // pg_trgm: the trigram indexes of the search forms' substring filters (migration 031).
+  const pglite = await PGlite.create({ dataDir, parsers: textParsers, postgresqlconf: POSTGRESQL_CONF, extensions: { pg_trgm } });
   // Which tables exist and what their triggers write, read again after a schema change when a read is to be kept
   // (not before every statement: a start's migrations would read it after each one). Until then writes count as
   // writing every table.
