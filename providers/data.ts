@@ -33,6 +33,8 @@ interface Envelope<T> {
 interface BladePage<T> {
   records?: T[];
   total?: number | string;
+  /** The server estimated `total` (a filter over a large table): the pager says "about". */
+  totalEstimated?: boolean;
 }
 
 interface ResolvedResource {
@@ -41,10 +43,11 @@ interface ResolvedResource {
 }
 
 /** A list answer is a page (`records`, `total`); tree and select endpoints answer a plain array. */
-function pageOf<T>(payload: BladePage<T> | T[] | null | undefined): { data: T[]; total: number } {
+function pageOf<T>(payload: BladePage<T> | T[] | null | undefined): { data: T[]; total: number; totalEstimated?: true } {
   if (Array.isArray(payload)) return { data: payload, total: payload.length };
   const records = payload?.records ?? [];
-  return { data: records, total: Number(payload?.total ?? records.length) };
+  const total = Number(payload?.total ?? records.length);
+  return payload?.totalEstimated === true ? { data: records, total, totalEstimated: true } : { data: records, total };
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {

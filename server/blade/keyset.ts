@@ -25,8 +25,8 @@ interface AnchorRow {
 /**
  * A deep page of a list read from the nearest anchor instead of from the top: `OFFSET 99 990` walks 99 990 rows per
  * request, "key ≤ anchor, OFFSET 990" walks fewer than a thousand along the index. The anchors (the order key of
- * every ANCHOR_STEP-th row) are read in one pass and kept by the read cache until the next write, so only a
- * database whose reads are kept (PGlite, which sees every write) uses them. Applies when the order is on the base
+ * every ANCHOR_STEP-th row, down to the page) are read in one pass and kept by the read cache until the next write
+ * to the table, so only a database whose reads are kept (PGlite, which sees every write) uses them. Applies when the order is on the base
  * table's own columns in one direction (a row comparison then matches the order) and no key is null.
  * `where` and `params` are the list's predicates; the anchor's values are bound into `params`.
  */
@@ -49,18 +49,23 @@ export async function anchoredPage(
     values,
   );
   if (nulls.found) return undefined;
+  // Only the list's head down to the page is numbered, in power-of-two lengths so that nearby pages share one pass:
+  // after a write to the table the pass costs the page's depth, not the table's size.
+  const wanted = Math.floor(offset / ANCHOR_STEP);
+  const numbered = ANCHOR_STEP * 2 ** Math.ceil(Math.log2(wanted + 1));
+  const keys = terms.map((term, index) => `${term.sql}::text AS k${index}`).join(', ');
   const anchors = await db.cachedQuery<AnchorRow>(
     `SELECT * FROM (
-       SELECT ${terms.map((term, index) => `${term.sql}::text AS k${index}`).join(', ')},
-              row_number() OVER (ORDER BY ${orderSql(terms)}) AS rn
-       FROM ${from} WHERE ${where}) ranked
+       SELECT head.*, row_number() OVER (ORDER BY ${terms.map((term, index) => `head.o${index} ${term.direction}`).join(', ')}) AS rn
+       FROM (SELECT ${keys}, ${terms.map((term, index) => `${term.sql} AS o${index}`).join(', ')}
+             FROM ${from} WHERE ${where} ORDER BY ${orderSql(terms)} LIMIT ${numbered}) head) ranked
      WHERE rn % ${ANCHOR_STEP} = 1 ORDER BY rn`,
     values,
   );
-  const anchor = anchors[Math.floor(offset / ANCHOR_STEP)];
+  const anchor = anchors[wanted];
   if (!anchor) return undefined;
   const skipped = Number(anchor.rn) - 1;
-  const keys = terms.map((term) => term.sql).join(', ');
+  const columns = terms.map((term) => term.sql).join(', ');
   const bound = terms.map((_, index) => params.add(anchor[`k${index}`])).join(', ');
-  return { predicate: `(${keys}) ${direction === 'DESC' ? '<=' : '>='} (${bound})`, offset: offset - skipped };
+  return { predicate: `(${columns}) ${direction === 'DESC' ? '<=' : '>='} (${bound})`, offset: offset - skipped };
 }

@@ -3,6 +3,7 @@ import type { BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { anchoredPage } from './keyset';
+import { countOrEstimate } from './totals';
 import { columnOf, maskedSecretFields, SECRET_MASK } from '../../resources/types';
 import { assertIdentifier, BASE_ALIAS } from './model';
 import { buildFilters, orderSql, pageOf, parseOrder, parseOrderTerms, parsePaging, SqlParams } from './query';
@@ -61,17 +62,16 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
         params.values,
       );
       let total: number;
+      let estimated = false;
       if (paging.offset === 0 && rows.length < paging.size) total = rows.length;
       else if (filters.length === 0 && scope.countsAllLiveRows) total = await countLive(user);
-      else {
-        const [row] = await db.cachedQuery<{ n: string }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params.values);
-        total = Number(row.n);
-      }
-      return pageOf(
+      else ({ total, estimated } = await countOrEstimate(db, table, model.joins, where, params.values));
+      const page = pageOf(
         rows.map((row) => serializeRow(row, model.columns)),
         total,
         paging,
       );
+      return estimated ? { ...page, totalEstimated: true } : page;
     },
 
     async detail(user, id) {

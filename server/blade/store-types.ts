@@ -6,7 +6,8 @@ import type { pageOf } from './query';
 import type { ReadModel } from './read-model';
 
 export type Row = Record<string, unknown>;
-export type Page = ReturnType<typeof pageOf<Row>>;
+/** A list page; `totalEstimated` when its total is an estimate (a filter over a large table, `totals.ts`). */
+export type Page = ReturnType<typeof pageOf<Row>> & { totalEstimated?: true };
 
 /** What a submit hands back besides the id: the values its hooks reveal once. */
 export interface SubmitSink {

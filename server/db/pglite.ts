@@ -4,13 +4,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ReadCache } from './read-cache';
+import { CATALOG_SQL, catalogOf, type CatalogRow, type TableSet } from './sql-tables';
 import { textParsers, type Db } from './types';
 
-/** Wraps one PGlite transaction; nested `transaction` calls join it (PGlite has no savepoint API here). */
-function onTransaction(tx: Transaction, cache: ReadCache): Db {
+/**
+ * Wraps one PGlite transaction; nested `transaction` calls join it (PGlite has no savepoint API here). `written`
+ * collects the tables its statements changed, invalidated again when it ends.
+ */
+function onTransaction(tx: Transaction, cache: ReadCache, written: TableSet[]): Db {
   const query = async <T>(sql: string, params: unknown[] = []) => {
-    cache.noteStatement(sql);
+    const tables = cache.noteStatement(sql);
+    if (tables) written.push(tables);
     return (await tx.query<T>(sql, params)).rows;
   };
   const db: Db = {
@@ -19,7 +25,8 @@ function onTransaction(tx: Transaction, cache: ReadCache): Db {
     cachedQuery: query,
     keepsReads: () => false,
     exec: async (sql) => {
-      cache.noteWrite();
+      cache.noteSchemaChange();
+      written.push('all');
       await tx.exec(sql);
     },
     transaction: (fn) => fn(db),
@@ -43,11 +50,24 @@ async function ensureInitialized(dataDir: string): Promise<void> {
   await promisify(execFile)(process.execPath, [INIT_SCRIPT, dataDir]);
 }
 
-/** Embedded PostgreSQL kept in `dataDir` (one instance per process: PGlite is memory-hungry). */
-export async function openPglite(dataDir: string): Promise<Db> {
+/**
+ * Embedded PostgreSQL kept in `dataDir` (one instance per process: PGlite is memory-hungry). `cache` keeps its
+ * repeatable reads (given by a test that watches what is read again).
+ */
+export async function openPglite(dataDir: string, cache = new ReadCache()): Promise<Db> {
   await ensureInitialized(dataDir);
-  const pglite = await PGlite.create({ dataDir, parsers: textParsers, postgresqlconf: POSTGRESQL_CONF });
-  const cache = new ReadCache();
+  // pg_trgm: the trigram indexes of the search forms' substring filters (migration 031).
+  const pglite = await PGlite.create({ dataDir, parsers: textParsers, postgresqlconf: POSTGRESQL_CONF, extensions: { pg_trgm } });
+  // Which tables exist and what their triggers write, read again after a schema change when a read is to be kept
+  // (not before every statement: a start's migrations would read it after each one). Until then writes count as
+  // writing every table.
+  let catalogRead: Promise<void> | undefined;
+  const readCatalog = () =>
+    (catalogRead ??= (async () => {
+      const version = cache.catalogRequested();
+      const rows = (await pglite.query<CatalogRow>(CATALOG_SQL)).rows;
+      cache.useCatalog(catalogOf(rows), version);
+    })().finally(() => (catalogRead = undefined)));
   const query = async <T>(sql: string, params: unknown[] = []) => {
     cache.noteStatement(sql);
     try {
@@ -58,22 +78,27 @@ export async function openPglite(dataDir: string): Promise<Db> {
   };
   return {
     query,
-    cachedQuery: (sql, params = []) => cache.read(sql, params, () => query(sql, params)),
+    cachedQuery: async (sql, params = []) => {
+      if (cache.needsCatalog()) await readCatalog();
+      return cache.read(sql, params, () => query(sql, params));
+    },
     keepsReads: () => true,
+    // Several statements at once (migrations, DDL): counted as a schema change.
     exec: async (sql) => {
-      cache.noteWrite();
+      cache.noteSchemaChange();
       try {
         await pglite.exec(sql);
       } finally {
-        cache.noteWrite();
+        cache.noteSchemaChange();
       }
     },
     transaction: async (fn) => {
+      const written: TableSet[] = [];
       try {
-        return await pglite.transaction((tx) => fn(onTransaction(tx, cache)));
+        return await pglite.transaction((tx) => fn(onTransaction(tx, cache, written)));
       } finally {
-        // Commit (or rollback) changes what readers see.
-        cache.noteWrite();
+        // Commit (or rollback) changes what readers see of the tables written.
+        for (const tables of written) cache.noteWriteTo(tables);
       }
     },
     clearCache: () => cache.noteWrite(),

@@ -1,45 +1,146 @@
+import { statementEffect, type TableCatalog, type TableSet } from './sql-tables';
+
+interface Entry {
+  /** The clock when the read began: served while no table it read was written after. */
+  readAt: number;
+  tables: TableSet;
+  rows: unknown[];
+}
+
+/** Statements classified so far, by their text (a server runs a bounded set of texts). */
+const EFFECTS_KEPT = 5000;
+
 /**
- * Results of repeatable reads, valid until the next write. Sound only where every write goes through this
- * process (PGlite owns its data dir): any statement that is not a plain SELECT starts a new generation, and an
- * entry is served only when it was read in the current generation.
+ * Results of repeatable reads, valid until a write to a table they read. Sound only where every write goes through
+ * this process (PGlite owns its data dir). Each statement is classified from its text and the catalog
+ * (`sql-tables.ts`): a write moves the clock of the tables it changes (its triggers' targets included), and an entry
+ * is served only when none of the tables it read moved since it began. A statement whose tables cannot be told,
+ * and every statement while the catalog is unknown or outdated by DDL, counts as touching every table.
  */
 export class ReadCache {
-  private generation = 0;
-  private readonly entries = new Map<string, { generation: number; rows: unknown[] }>();
-  private readonly pending = new Map<string, { generation: number; rows: Promise<unknown[]> }>();
+  private clock = 0;
+  /** The clock of the last write to every table (a statement whose tables are unknown). */
+  private everyTableWritten = 0;
+  /** The clock of the last write to any table: what an entry reading unknown tables is checked against. */
+  private anyTableWritten = 0;
+  private readonly tableWritten = new Map<string, number>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, { readAt: number; rows: Promise<unknown[]> }>();
+  private catalog: TableCatalog | undefined;
+  /** Moves on every schema change: a catalog read before it no longer describes the database. */
+  private schemaVersion = 0;
+  private catalogVersion = -1;
+  private readonly effects = new Map<string, ReturnType<typeof statementEffect>>();
+  private hitCount = 0;
+  private missCount = 0;
 
   constructor(private readonly capacity = 500) {}
 
-  /** Call around every statement: non-SELECT statements invalidate everything read so far. */
-  noteStatement(sql: string): void {
-    if (!/^\s*select\b/i.test(sql)) this.generation++;
+  /** Whether the catalog must be (re)read before statements can be told apart by table. */
+  needsCatalog(): boolean {
+    return this.catalogVersion !== this.schemaVersion;
   }
 
+  /** The version to hand back to `useCatalog` with a catalog read from now on. */
+  catalogRequested(): number {
+    return this.schemaVersion;
+  }
+
+  /** Takes a catalog read when the schema was at `version`; ignored if the schema changed meanwhile. */
+  useCatalog(catalog: TableCatalog, version: number): void {
+    if (version !== this.schemaVersion) return;
+    this.catalog = catalog;
+    this.catalogVersion = version;
+    this.effects.clear();
+  }
+
+  private effectOf(sql: string) {
+    if (this.needsCatalog()) return statementEffect(sql, undefined);
+    let effect = this.effects.get(sql);
+    if (!effect) {
+      effect = statementEffect(sql, this.catalog);
+      if (this.effects.size >= EFFECTS_KEPT) this.effects.clear();
+      this.effects.set(sql, effect);
+    }
+    return effect;
+  }
+
+  /**
+   * Call around every statement: a write invalidates what was read from the tables it changes. Answers the tables
+   * it changed, for a transaction to invalidate again at its end.
+   */
+  noteStatement(sql: string): TableSet | undefined {
+    const effect = this.effectOf(sql);
+    if ('reads' in effect) return undefined;
+    if ('schema' in effect) {
+      this.noteSchemaChange();
+      return 'all';
+    }
+    this.noteWriteTo(effect.writes);
+    return effect.writes;
+  }
+
+  /** Invalidates what was read from `tables`. */
+  noteWriteTo(tables: TableSet): void {
+    if (tables === 'all') return this.noteWrite();
+    if (tables.size === 0) return;
+    this.clock++;
+    this.anyTableWritten = this.clock;
+    for (const table of tables) this.tableWritten.set(table, this.clock);
+  }
+
+  /** DDL ran: everything read so far is invalid, and so is the catalog. */
+  noteSchemaChange(): void {
+    this.schemaVersion++;
+    this.noteWrite();
+  }
+
+  /** Invalidates everything read so far. */
   noteWrite(): void {
-    this.generation++;
+    this.clock++;
+    this.everyTableWritten = this.anyTableWritten = this.clock;
+  }
+
+  /** Reads answered from memory and reads that ran, since the start. */
+  stats(): { hits: number; misses: number; entries: number } {
+    return { hits: this.hitCount, misses: this.missCount, entries: this.entries.size };
+  }
+
+  private isCurrent(readAt: number, tables: TableSet): boolean {
+    if (tables === 'all') return this.anyTableWritten <= readAt;
+    if (this.everyTableWritten > readAt) return false;
+    for (const table of tables) if ((this.tableWritten.get(table) ?? 0) > readAt) return false;
+    return true;
   }
 
   async read<T>(sql: string, params: unknown[], run: () => Promise<T[]>): Promise<T[]> {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const effect = this.effectOf(sql);
+    const tables: TableSet = 'reads' in effect ? effect.reads : 'all';
     const hit = this.entries.get(key);
-    if (hit && hit.generation === this.generation) {
+    if (hit && this.isCurrent(hit.readAt, hit.tables)) {
       // Re-insert so the map's order stays least-recently-used first.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.hitCount++;
       return hit.rows as T[];
     }
     // Identical reads arriving together share one statement: twenty clients asking for the same deep page would
     // otherwise queue twenty scans on the one connection.
     const pending = this.pending.get(key);
-    if (pending && pending.generation === this.generation) return pending.rows as Promise<T[]>;
-    const generation = this.generation;
+    if (pending && this.isCurrent(pending.readAt, tables)) {
+      this.hitCount++;
+      return pending.rows as Promise<T[]>;
+    }
+    this.missCount++;
+    const readAt = this.clock;
     const rows = run();
-    this.pending.set(key, { generation, rows });
+    this.pending.set(key, { readAt, rows });
     try {
       const answer = await rows;
-      // A write that ran meanwhile moved the generation on; the entry is then stale on arrival and never served.
+      // A write that ran meanwhile moved its tables' clock past readAt: the entry is then stale on arrival.
       this.entries.delete(key);
-      this.entries.set(key, { generation, rows: answer });
+      this.entries.set(key, { readAt, tables, rows: answer });
       if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
       return answer;
     } finally {

@@ -41,6 +41,8 @@ export async function ensureResourceTables(db: Db, schema: ResourceSchema): Prom
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
       await ensureCountTriggers(tx, assertIdentifier(schema.table));
+      const trigram = trigramIndexDdl(schema);
+      if (trigram) await tx.exec(trigram);
     });
   } else await ensureResourceTable(db, schema);
   for (const child of schema.children ?? []) await ensureResourceTable(db, childSchemaOf(schema, child));
@@ -74,7 +76,11 @@ function tablesFingerprint(schema: ResourceSchema): string {
     owner: schema.tableOwner ?? 'schema',
     tables: [schema, ...(schema.children ?? []).map((child) => childSchemaOf(schema, child))].map((table) =>
       table === schema && schema.tableOwner === 'migration'
-        ? { checked: [...columnsOf(schema), ...writeOnlyColumnsOf(schema)].map((column) => column.column), counted: true }
+        ? {
+            checked: [...columnsOf(schema), ...writeOnlyColumnsOf(schema)].map((column) => column.column),
+            counted: true,
+            trigram: trigramIndexDdl(schema),
+          }
         : { ddl: tableDdl(table) },
     ),
     links: (schema.links ?? []).map(linkTableDdl),
@@ -116,7 +122,26 @@ function tableDdl(schema: ResourceSchema): string {
       `CREATE UNIQUE INDEX IF NOT EXISTS ${uniqueIndexName(table, column.column)} ON ${table} (tenant_id, ${column.column}) WHERE is_deleted = 0;`,
     );
   }
+  statements.push(trigramIndexDdl(schema));
   return statements.join('\n');
+}
+
+/** The name of the trigram index of a searched text column. */
+export const trigramIndexName = (table: string, column: string) => `${table}_${column}_trgm`;
+
+/**
+ * Trigram indexes (pg_trgm, migration 031) on the text columns a search form filters by substring: `LIKE '%text%'`
+ * then reads the index's matches instead of every row of the table.
+ */
+export function trigramIndexDdl(schema: ResourceSchema): string {
+  const table = assertIdentifier(schema.table);
+  return columnsOf(schema)
+    .filter((column) => column.field?.search === 'like' && (column.type === 'string' || column.type === 'text'))
+    .map(
+      (column) =>
+        `CREATE INDEX IF NOT EXISTS ${trigramIndexName(table, column.column)} ON ${table} USING gin (${column.column} gin_trgm_ops);`,
+    )
+    .join('\n');
 }
 
 async function ensureResourceTable(db: Db, schema: ResourceSchema): Promise<void> {

@@ -3,8 +3,9 @@ export interface Db {
   /** One statement with bound parameters ($1, $2...). Values are never spliced into the SQL text. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
-   * A read whose answer may be served from memory until the next write through this Db. Only for SELECTs that
-   * depend on nothing but their parameters and the data (no `now()`); callers must not mutate the rows.
+   * A read whose answer may be served from memory until a write through this Db to a table it reads (or a statement
+   * whose tables are unknown, see `sql-tables.ts`). Only for SELECTs that depend on nothing but their parameters and
+   * the data (no `now()`); callers must not mutate the rows.
    */
   cachedQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**

@@ -105,6 +105,7 @@ export const en: Record<string, string> = {
   'crud.draftRestored': 'What you typed before logging in again is back: check it and save',
   'crud.deleteSuccess': 'Deleted successfully',
   'crud.total': '{{total}} in total',
+  'crud.totalEstimated': 'About {{total}} in total',
   'crud.revealTitle': 'Save this now',
   'crud.revealNote': 'It is shown this once and cannot be viewed again.',
   'crud.writeOnlyKeep': 'Leave empty to keep it',

@@ -105,6 +105,7 @@ export const zh: Record<string, string> = {
   'crud.draftRestored': '已恢复重新登录前未保存的内容，请检查后保存',
   'crud.deleteSuccess': '删除成功',
   'crud.total': '共 {{total}} 条',
+  'crud.totalEstimated': '约 {{total}} 条',
   'crud.revealTitle': '请立即保存以下信息',
   'crud.revealNote': '这些信息只显示这一次，关闭后无法再次查看。',
   'crud.writeOnlyKeep': '留空则保持不变',

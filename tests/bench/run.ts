@@ -26,6 +26,7 @@ import { readXlsxRows } from '../../server/excel';
 import { createSessionCheck } from '../../server/users/sessions';
 import { launchChromium } from '../e2e/browser';
 import { registry } from '../../resources/schemas';
+import { measureScale } from './scale';
 
 const ADMIN_PASSWORD = 'Bench-admin-pass1';
 const PARAM_ROWS = 100_000;
@@ -513,18 +514,22 @@ async function measureStart(dataDir: string) {
 }
 
 // `npm run bench -- browser` (or `server`, `start`, `import`) measures only those figures, for a quicker look at one change.
+// `scale` (the growth table, minutes at a million rows) runs only when named.
 const parts = process.argv.slice(2);
 const wanted = (part: string) => parts.length === 0 || parts.includes(part);
-const dataDir = mkdtempSync(join(tmpdir(), 'blade-bench-'));
-try {
-  await seedDataDir(dataDir);
-  if (wanted('server')) await measureServer(dataDir);
-  if (wanted('browser')) await measureBrowser(dataDir);
-  if (wanted('start')) await measureStart(dataDir);
-  if (wanted('import')) await measureImport(dataDir);
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+if (['server', 'browser', 'start', 'import'].some(wanted)) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'blade-bench-'));
+  try {
+    await seedDataDir(dataDir);
+    if (wanted('server')) await measureServer(dataDir);
+    if (wanted('browser')) await measureBrowser(dataDir);
+    if (wanted('start')) await measureStart(dataDir);
+    if (wanted('import')) await measureImport(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('');
+  console.table(figures);
 }
-console.log('');
-console.table(figures);
+if (parts.includes('scale')) await measureScale();
 process.exit(0);

@@ -41,6 +41,14 @@ function capture(method: 'get' | 'post', path: string, answer: () => Response = 
 }
 
 describe('getList', () => {
+  it('passes on that the total is an estimate (a filter over a large table)', async () => {
+    capture('get', '/api/blade-system/param/list', () =>
+      envelope({ records: [{ id: '1', paramName: 'a' }], total: 1_000_000, totalEstimated: true, size: 10, current: 1, pages: 100_000 }),
+    );
+    const result = await dataProvider.getList({ resource: 'param', pagination: { currentPage: 1, pageSize: 10 } });
+    expect(result).toEqual({ data: [{ id: '1', paramName: 'a' }], total: 1_000_000, totalEstimated: true });
+  });
+
   it('sends paging, filters and sorters the Blade way and returns records and total', async () => {
     const seen = capture('get', '/api/blade-system/param/list', () =>
       envelope({ records: [{ id: '1', paramName: 'a' }], total: 31, size: 10, current: 2, pages: 4 }),

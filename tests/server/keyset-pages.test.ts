@@ -6,6 +6,7 @@ import type { BladeUser } from '../../server/blade/context';
 import { createResourceStore, type ResourceStore } from '../../server/blade/crud';
 import { runMigrations } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
+import { ReadCache } from '../../server/db/read-cache';
 import { ensureResourceTables } from '../../server/db/resource-tables';
 import type { Db } from '../../server/db/types';
 import { freshDataDir } from './data-dir';
@@ -24,9 +25,21 @@ let store: ResourceStore;
 const statements: string[] = [];
 const lastOffset = () => Number(statements.at(-1)?.match(/OFFSET (\d+)/)?.[1]);
 
+/** Counts the passes that number a whole list to find its anchors: reads the cache did not answer. */
+class WatchedCache extends ReadCache {
+  anchorPasses = 0;
+  override read<T>(sql: string, params: unknown[], run: () => Promise<T[]>): Promise<T[]> {
+    return super.read(sql, params, () => {
+      if (sql.includes('row_number()')) this.anchorPasses++;
+      return run();
+    });
+  }
+}
+const cache = new WatchedCache();
+
 beforeAll(async () => {
   dataDir = freshDataDir('keyset-');
-  db = await openPglite(dataDir);
+  db = await openPglite(dataDir, cache);
   await runMigrations(db);
   await ensureResourceTables(db, paramSchema);
   const watched: Db = {
@@ -91,6 +104,33 @@ describe('deep list pages read from kept anchors', () => {
     expect(idsOf(after)[1]).toBe(idsOf(before)[0]);
     await db.query(`UPDATE blade_param SET is_deleted = 1 WHERE id = 4999999999999999999`);
     expect(idsOf(await store.list(user, { current: '1500', size: '10' }))).toEqual(idsOf(before));
+  });
+
+  it('keep their anchors across writes to other tables, and number the list again after a write to its own', async () => {
+    await store.list(user, { current: '1300', size: '10' });
+    const passes = cache.anchorPasses;
+    await db.query(
+      `INSERT INTO blade_dict (id, tenant_id, code, dict_key, dict_value, parent_id, is_sealed, is_deleted)
+       VALUES (4999999999999999990, $1, 'keyset', '1', 'v', 0, 0, 0)`,
+      [TENANT],
+    );
+    await db.transaction((tx) => tx.query(`UPDATE blade_user SET status = status WHERE tenant_id = $1`, [TENANT]));
+    const page = await store.list(user, { current: '1301', size: '10' });
+    expect(idsOf(page)).toEqual(await offsetPage('create_time DESC, id DESC', 13_000, 10));
+    expect(cache.anchorPasses, 'no anchor pass after writes elsewhere').toBe(passes);
+
+    // A removed row (hard delete) and a new one between two deep reads of this table.
+    await db.query(`DELETE FROM blade_param WHERE id = 5000000000000023000`);
+    const afterDelete = await store.list(user, { current: '1302', size: '10' });
+    expect(idsOf(afterDelete)).toEqual(await offsetPage('create_time DESC, id DESC', 13_010, 10));
+    await db.query(
+      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time, status, is_deleted)
+       VALUES (4999999999999999998, $1, 'mid', 'mid', 'v', timestamp '2025-01-01 01:00:00', now(), 1, 0)`,
+      [TENANT],
+    );
+    const afterInsert = await store.list(user, { current: '1302', size: '10' });
+    expect(idsOf(afterInsert)).toEqual(await offsetPage('create_time DESC, id DESC', 13_010, 10));
+    expect(cache.anchorPasses).toBe(passes + 2);
   });
 
   it('fall back to OFFSET when an order key is null', async () => {

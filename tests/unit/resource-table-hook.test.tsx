@@ -82,6 +82,15 @@ describe('useResourceTable', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows an exact total as counted and an estimated one as about so many', async () => {
+    renderList(fakeDataProvider());
+    expect(await screen.findByText('共 35 条')).toBeTruthy();
+    cleanup();
+    const estimating = { ...fakeDataProvider(), getList: (async () => ({ data: rows, total: 1_000_000, totalEstimated: true })) as DataProvider['getList'] };
+    renderList(estimating);
+    expect(await screen.findByText('约 1,000,000 条')).toBeTruthy();
+  });
+
   it('turns a search into filters and goes back to the first page', async () => {
     const dataProvider = fakeDataProvider();
     renderList(dataProvider);

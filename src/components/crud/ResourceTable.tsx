@@ -185,7 +185,7 @@ export function ResourceTable(props: ResourceTableProps) {
               ...tableProps.pagination,
               showSizeChanger: true,
               pageSizeOptions: siteConfig.pageSizes.map(String),
-              showTotal: (total) => t('crud.total', { total }),
+              showTotal: tableProps.pagination?.showTotal ?? ((total) => t('crud.total', { total })),
             }
       }
     />

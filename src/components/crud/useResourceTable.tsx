@@ -3,6 +3,7 @@ import { useGo, useLink, useTable as useCoreTable, type BaseRecord, type CrudFil
 import type { FormProps, TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { Children, createElement, Fragment, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceSchema } from '../../../resources/types';
 import { useScreenClass } from '../../hooks/useScreenClass';
 import { DATETIME_FORMAT, searchFilters, searchValuesOf } from './schemaMapping';
@@ -34,6 +35,9 @@ export function useResourceTable<T extends BaseRecord = BaseRecord>({ searchSche
   const table = useCoreTable<T, HttpError, T>(options);
   const { tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters } = table;
   const narrow = useScreenClass() === 0;
+  const { t } = useTranslation();
+  // A filter over a large table answers an estimated total (server/blade/totals.ts).
+  const totalEstimated = (tableQuery.data as { totalEstimated?: boolean } | undefined)?.totalEstimated === true;
   const paginated = options.pagination?.mode !== 'off';
   const initialFilters = options.filters?.initial;
   // Read once: the address's filters fill the search form when the list opens (a reload or a copied link).
@@ -77,6 +81,8 @@ export function useResourceTable<T extends BaseRecord = BaseRecord>({ searchSche
     simple: narrow,
     position: narrow ? ['bottomCenter'] : ['bottomRight'],
     total: tableQuery.data?.total,
+    showTotal: (total) =>
+      totalEstimated ? t('crud.totalEstimated', { total: total.toLocaleString('en-US') }) : t('crud.total', { total }),
   };
 
   return {
