@@ -79,7 +79,7 @@ const SIDER_PALETTES: Record<ThemeName, SiderPalette> = {
  * and, on a dark header, the colour of the top menu's selected entry. `undefined` means the primary colour, which
  * reads on a light header but not on a dark one (the readable shade of #409EFF is 3.4:1 on the dark theme's #191a23).
  */
-const HEADER_PALETTES: Record<ThemeName, { background: string; selectedText?: string }> = {
+const HEADER_PALETTES: Record<ThemeName, { background: string; selectedText?: string; selectedContrast?: number }> = {
   default: { background: '#ffffff' },
   white: { background: '#ffffff' },
   dark: { background: '#191a23', selectedText: '#ffffff' },
@@ -88,9 +88,11 @@ const HEADER_PALETTES: Record<ThemeName, { background: string; selectedText?: st
   iview: { background: '#ffffff' },
   vip: { background: '#1d1d1d', selectedText: '#e5b85b' },
   cool: { background: 'linear-gradient(90deg, #134e5e 0%, #71b280 100%)', selectedText: '#ffffff' },
-  d2: { background: '#ebf1f6' },
+  // A tinted light header: the primary colour's shade that reads on white at 5:1 is 4.4:1 on it.
+  d2: { background: '#ebf1f6', selectedContrast: 5.25 },
   hey: { background: '#ffffff' },
-  lte: { background: '#3c8dbc', selectedText: '#ffffff' },
+  // AdminLTE's blue (#3c8dbc) carries white text at 3.7:1 only: its shade that reaches AA.
+  lte: { background: '#347ba4', selectedText: '#ffffff' },
 };
 
 export function isThemeName(value: unknown): value is ThemeName {
@@ -244,7 +246,7 @@ export function antdThemeOf(name: ThemeName, pickedColor: string): ThemeConfig {
       Table: { colorTextDisabled: TABLE_PLACEHOLDER_TEXT },
       Menu: {
         // The top menu (the one horizontal menu) on the theme's header.
-        horizontalItemSelectedColor: HEADER_PALETTES[name].selectedText ?? primaryColor,
+        horizontalItemSelectedColor: HEADER_PALETTES[name].selectedText ?? readableShade(primaryColor, HEADER_PALETTES[name].selectedContrast ?? COLOURED_TEXT_CONTRAST),
         darkItemBg: 'transparent',
         darkSubMenuItemBg: sider.subMenuBackground,
         darkItemColor: sider.text,
