@@ -72,7 +72,8 @@ export const sharedDictionaries: ProductDict[] = [
     ['5', '华为云', 'Huawei Cloud'],
     ['6', 'AWS S3', 'AWS S3'],
   ]),
-  dict('region_level', '区划层级', [
+  // BladeX's code: Saber's 行政区划 form reads its 区划等级 from it.
+  dict('region', '行政区划', [
     ['1', '省份', 'Province'],
     ['2', '地市', 'City'],
     ['3', '区县', 'County'],

@@ -13,7 +13,7 @@ import { countsOf, lineOf, writeReports } from './report';
  */
 
 const USAGE = `usage: npm run test:contract -- --gateway <url> --tenant <id> --account <name>
-  [--write] [--captcha] [--client-id saber --client-secret saber_secret] [--prefix CK_x]
+  [--write] [--captcha] [--client-id saber --client-secret saber_secret] [--sm2-public-key <hex>] [--prefix CK_x]
   [--junit reports/contract/junit.xml] [--html reports/contract/report.html]
 password: environment variable CONTRACT_PASSWORD, else asked for on a terminal`;
 
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     captcha: { type: 'boolean', default: false },
     'client-id': { type: 'string' },
     'client-secret': { type: 'string' },
+    'sm2-public-key': { type: 'string' },
     prefix: { type: 'string' },
     junit: { type: 'string', default: 'reports/contract/junit.xml' },
     html: { type: 'string', default: 'reports/contract/report.html' },
@@ -93,6 +94,7 @@ const run = await runContract({
   prefix: values.prefix,
   clientId: values['client-id'],
   clientSecret: values['client-secret'],
+  sm2PublicKey: values['sm2-public-key'],
   captcha: values.captcha
     ? async (image) => {
         // The image is a data URL; the tester opens the file and types what it shows.

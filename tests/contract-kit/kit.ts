@@ -1,6 +1,7 @@
 import type { Registry } from '../../resources/registry';
 import { buttonCode, endpointsOf, type ResourceSchema } from '../../resources/types';
 import { BodyMaker, CannotBuild, isWritable, keyFieldOf } from './bodies';
+import { sm2 } from 'sm-crypto';
 import { Gateway, md5, type Answer, type GatewayOptions } from './gateway';
 import {
   BUTTON_FIELDS,
@@ -49,10 +50,29 @@ export interface ContractOptions extends GatewayOptions {
   /** Answers the captcha image (a data URL) with what the tester read; the login then uses the captcha grant. */
   captcha?: (image: string) => Promise<string>;
   write?: boolean;
+  /**
+   * SM2 public key (hex) of a gateway whose login takes the password SM2-encrypted, as BladeX's client holds it in its
+   * build. Unset: the key the gateway publishes in `/site-config.json` (as our front end reads it), if any.
+   */
+  sm2PublicKey?: string;
   /** Start of every string the write checks store (default `CK_<time>`). */
   prefix?: string;
   /** Told of each check as it finishes (the command prints a line). */
   onCheck?: (check: Check) => void;
+}
+
+/** Where a gateway of ours publishes its login settings (the SM2 public key among them). */
+const SITE_CONFIG = '/site-config.json';
+
+/** md5 of the password as Saber sends it, SM2-encrypted (C1C2C3, hex) when the gateway takes it so. */
+async function sentPassword(gateway: Gateway, options: ContractOptions): Promise<string> {
+  let key = options.sm2PublicKey;
+  if (key === undefined) {
+    const site = await gateway.call(SITE_CONFIG).catch(() => undefined);
+    const published = (site?.body as { sm2PublicKey?: unknown } | undefined)?.sm2PublicKey;
+    key = site?.status === 200 && typeof published === 'string' ? published : '';
+  }
+  return key ? sm2.doEncrypt(md5(options.password), key, 0) : md5(options.password);
 }
 
 export interface ContractRun {
@@ -186,7 +206,7 @@ export async function runContract(options: ContractOptions): Promise<ContractRun
   const loginQuery = new URLSearchParams({
     tenantId: options.tenantId,
     username: options.account,
-    password: md5(options.password),
+    password: await sentPassword(gateway, options),
     grant_type: grant,
     scope: 'all',
     type: 'account',

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { blockingViolations as violationsOf, frameDrawn as frameOf, requiredWithoutState } from './axe';
 import { animationsEnded, snap } from './browser';
 import { CrudPage } from './crudPage';
 import { ADMIN_PASSWORD, latestCaptchaText, loginAs, useProductPage, type RunningProduct } from './product';
@@ -11,55 +10,8 @@ let page: Page;
 
 useProductPage((opened) => ({ product, page } = opened));
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG 2.0–2.2 A and AA rules: what the product promises (WCAG 2.2 AA). */
-const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * Rules axe gets wrong for this product, each with the reason. Empty when none: a rule is only switched off here when
- * the page is right and the rule cannot see it.
- */
-const RULES_WRONG_FOR_THE_CASE: Record<string, string> = {};
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/**
- * Runs axe-core on the page as it stands and answers the critical and serious violations as readable lines: rule id,
- * impact, how many nodes, and the first selectors. The script is evaluated through the DevTools protocol, which the
- * page's Content-Security-Policy does not govern (a `<script>` tag would be refused for want of the nonce).
- */
-async function blockingViolations(within?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(
-    ([tags, disabled, selector]) => {
-      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } }).axe;
-      const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
-      return axe.run(selector ? document.querySelectorAll(selector) : document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] }).then((result) => result.violations);
-    },
-    [WCAG_AA_TAGS, Object.keys(RULES_WRONG_FOR_THE_CASE), within] as const,
-  );
-  return (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map((violation) => {
-      const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
-      return `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes: ${violation.help}): ${targets}`;
-    });
-}
-
-/**
- * The signed-in frame is whole: the sidebar menu, top menu and header tools are drawn after the page's first paint,
- * and an audit before them would miss them.
- */
-async function frameDrawn(): Promise<void> {
-  await page.locator('.app-sider .ant-menu-item').first().waitFor();
-  await page.locator('.app-header .header-tools').waitFor();
-}
+const blockingViolations = () => violationsOf(page);
+const frameDrawn = () => frameOf(page);
 
 /** The list's rows have drawn (the table shows no loading mask and at least one row or its empty state). */
 async function listSettled(list: CrudPage): Promise<void> {
@@ -151,73 +103,6 @@ describe('accessibility audit (axe-core, WCAG 2.2 A/AA, default theme)', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
   });
 });
-
-/**
- * The required fields of a form whose control does not tell assistive technology so: the element the label points at
- * (a text box, a select's combobox input, a date picker's input, a radiogroup) must carry aria-required or required.
- * A checkbox group (ARIA's group has no required state) and controls without an element of their own (a switch, an
- * upload button) show the required mark and its message only.
- */
-function requiredWithoutState(form: Locator): Promise<string[]> {
-  return form.evaluate((root) =>
-    Array.from(root.querySelectorAll('label.ant-form-item-required'))
-      .filter((label) => {
-        const id = label.getAttribute('for');
-        const control = id ? document.getElementById(id) : null;
-        if (!control || control.getAttribute('role') === 'group') return false;
-        return control.getAttribute('aria-required') !== 'true' && !(control as HTMLInputElement).required;
-      })
-      .map((label) => (label.textContent ?? '').trim()),
-  );
-}
-
-/** The pages outside the menu: lock screen (entered through the header's lock tool), 403 and 404. */
-async function auditPagesOutsideTheMenu(): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = {};
-  await page.locator('.app-header').getByRole('button', { name: '锁屏' }).click();
-  const lockDialog = page.locator('.ant-modal-content').filter({ hasText: '设置锁屏密码' });
-  await lockDialog.getByPlaceholder('请输入锁屏密码').fill('lock-a11y');
-  await lockDialog.getByRole('button', { name: /确\s*定/ }).click();
-  await page.waitForURL(/\/lock$/);
-  await page.getByPlaceholder('请输入锁屏密码').waitFor();
-  found.lock = await blockingViolations();
-  await page.getByPlaceholder('请输入锁屏密码').fill('lock-a11y');
-  await page.getByRole('button', { name: '解锁' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/lock'));
-  for (const status of ['403', '404']) {
-    await page.goto(`${product.url}/${status}`);
-    await page.getByText(status, { exact: true }).first().waitFor();
-    found[status] = await blockingViolations();
-  }
-  return Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length));
-}
-
-for (const [themeName, themeLabel] of [
-  ['hey', undefined],
-  ['dark', '黑色主题'],
-] as const) {
-  describe(`accessibility audit of the pages outside the menu, theme-${themeName}`, () => {
-    it('uses the theme', async () => {
-      // Signed in by the tests before, or now when this part runs alone.
-      await page.goto(`${product.url}/wel/index`);
-      await page.locator('.app-sider .ant-menu-item, input[placeholder="请输入账号"]').first().waitFor();
-      if (page.url().includes('/login')) await loginAs(page, product);
-      await frameDrawn();
-      if (themeLabel) {
-        await page.locator('.app-header').getByRole('button', { name: '主题', exact: true }).click();
-        await page.locator('.theme-picker__grid').getByRole('button', { name: themeLabel }).click();
-        await page.locator('.app-header').getByRole('button', { name: '主题', exact: true }).click();
-        await page.locator('.theme-picker__grid').waitFor({ state: 'hidden' });
-      }
-      await expect.poll(() => page.evaluate(() => document.body.className)).toContain(`theme-${themeName}`);
-      await snap(page, `a11y-theme-${themeName}`);
-    });
-
-    it('finds nothing critical or serious on the lock screen and the 403 and 404 pages', async () => {
-      expect(await auditPagesOutsideTheMenu()).toEqual({});
-    });
-  });
-}
 
 /** What has the keyboard focus: its tag, text (or placeholder) and whether it sits in a dialog or the sidebar. */
 function focused(on: Page) {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sm2 } from 'sm-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramSchema } from '../../resources/param/schema';
 import { createRegistry } from '../../resources/registry';
@@ -231,6 +232,25 @@ describe('the contract kit against a gateway that answers otherwise', () => {
       expect(run.created).toEqual([{ resource: 'param', id: '77', removed: true }]);
     } finally {
       await gateway.close();
+    }
+  });
+
+  it('logs in with the SM2-encrypted password on a gateway that publishes its SM2 key, or with the key it is given', async () => {
+    const keys = sm2.generateKeyPairHex();
+    const published = await fakeGateway({ '/site-config.json': () => [200, { sm2PublicKey: keys.publicKey }] });
+    const plain = await fakeGateway();
+    try {
+      const options = { tenantId: '000000', account: 'qa', password: 'secret', registry: createRegistry([paramSchema], { dictionaries: [] }) };
+      await runContract({ ...options, gateway: published.url });
+      await runContract({ ...options, gateway: plain.url, sm2PublicKey: keys.publicKey });
+      for (const gateway of [published, plain]) {
+        const sent = gateway.tokenRequests[0].query.get('password') ?? '';
+        expect(sent).not.toBe(md5('secret'));
+        expect(sm2.doDecrypt(sent, keys.privateKey, 0)).toBe(md5('secret'));
+      }
+    } finally {
+      await published.close();
+      await plain.close();
     }
   });
 

@@ -87,6 +87,17 @@ describe('the calls of the Saber system screens', () => {
     expectShape(path, await answerOf(path), shape);
   });
 
+  it("offers BladeX's region dictionary, which Saber's 行政区划 form requires for 区划等级", async () => {
+    const levels = await answerOf(`${SYSTEM}/dict/dictionary?code=region`);
+    expect(levels.map((item: { dictKey: string; dictValue: string }) => [item.dictKey, item.dictValue])).toEqual([
+      ['1', '省份'],
+      ['2', '地市'],
+      ['3', '区县'],
+      ['4', '乡镇'],
+      ['5', '村委'],
+    ]);
+  });
+
   it('answers role-tree-keys and top-tree-keys as id lists', async () => {
     const [role] = await answerOf(`${SYSTEM}/role/list`);
     const keys = await answerOf(`${SYSTEM}/menu/role-tree-keys?roleIds=${role.id}`);

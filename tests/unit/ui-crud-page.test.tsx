@@ -140,6 +140,18 @@ describe('ResourceCrudPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('closes the open form on Esc when the focus is on the page behind it, not only inside the dialog', async () => {
+    setStore({ name: 'permission', content: { param_edit: true } });
+    renderPage(fakeDataProvider(), `${paramSchema.route}/1/edit`);
+    await screen.findByDisplayValue('account.registerUser', {}, { timeout: 10_000 });
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryByDisplayValue('account.registerUser')).toBeNull());
+    // The list stays: only the form left.
+    expect(screen.getAllByText('是否开启注册').length).toBeGreaterThan(0);
+  });
+
   it('keeps what the user typed when the row being edited is read again, and shows what changed on the server', async () => {
     setStore({ name: 'permission', content: { param_edit: true } });
     const dataProvider = fakeDataProvider();

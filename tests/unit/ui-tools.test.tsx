@@ -20,7 +20,7 @@ import {
 } from '../../src/layout/errorlog/errorLog';
 import { LockButton } from '../../src/layout/header/LockButton';
 import { reloadThemeSettings, setColorName, setThemeName } from '../../src/layout/theme/themeStore';
-import { antdThemeOf, contrastRatio, PRIMARY_COLORS, readableShade, TEXT_CONTRAST, THEME_NAMES } from '../../src/layout/theme/themes';
+import { antdThemeOf, contrastRatio, PRIMARY_COLORS, readableShade, TEXT_CONTRAST, THEME_NAMES, themePreviewOf } from '../../src/layout/theme/themes';
 import { isLocked, lock, setLockPassword, unlock } from '../../src/pages/lock/lockState';
 import { avatarRefusalOf, choicesOf, passwordQuery, phoneRefusalOf } from '../../src/pages/info/userApi';
 import { describeRequest, envelope, server, useMockServer, type SeenRequest } from '../contract/support';
@@ -70,6 +70,30 @@ describe('themes (spec §2)', () => {
       expect(token.colorPrimaryBg).toBe(theme.getDesignToken({ token: { colorPrimary: color } }).colorPrimaryBg);
     }
     expect(antdThemeOf('hey', '#409EFF').token?.colorSuccessBg).toBe('#f6ffed');
+  });
+
+  it('draws the top menu selected entry on a dark header in the header colours, not the primary blue', () => {
+    // The primary colour's readable shade is made for white: on the dark theme's header it read at 3.4:1, on d2's
+    // tinted one at 4.4:1. Every header of one colour is checked (cool's is a gradient of dark greens).
+    for (const color of PRIMARY_COLORS) {
+      for (const name of THEME_NAMES.filter((theme) => themePreviewOf(theme).header.startsWith('#'))) {
+        const selected = String(antdThemeOf(name, color).components?.Menu?.horizontalItemSelectedColor);
+        expect(contrastRatio(selected, themePreviewOf(name).header), `${name} with ${color}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      }
+      // On a white header the primary colour reads, and stays the mark of the selected entry.
+      expect(antdThemeOf('hey', color).components?.Menu?.horizontalItemSelectedColor).toBe(antdThemeOf('hey', color).token?.colorPrimary);
+    }
+  });
+
+  it('gives the white header text of lte its AA contrast', () => {
+    expect(contrastRatio('#ffffff', themePreviewOf('lte').header)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
+  it('writes the text a table shows in place of rows (an empty link table in a form) at 4.5:1, not in the disabled grey', () => {
+    for (const name of THEME_NAMES) {
+      const placeholder = String(antdThemeOf(name, '#409EFF').components?.Table?.colorTextDisabled);
+      expect(contrastRatio(placeholder, '#ffffff'), name).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+    }
   });
 
   it('names Chinese system fonts before the generic family, after the Latin ones, in every theme', () => {

@@ -106,6 +106,25 @@ function useListFollowsRecord(resource: string, record: Record<string, unknown> 
 }
 
 /**
+ * Esc closes the form wherever the keyboard focus is. antd listens for it on the dialog's own box only, so while the
+ * focus is still (or again) on the page behind, Esc did nothing: the sweep of every screen met a form that stayed open.
+ * A key pressed inside a dialog or drawer is left to it (antd closes it there, a picker over the form closes itself).
+ */
+function useEscapeCloses(onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('.ant-modal-wrap, .ant-drawer, .ant-select-dropdown, .ant-picker-dropdown')) return;
+      close.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+/**
  * Add, edit and view of one row in the container the schema asks for (modal or drawer), section by section: the
  * fields of each section, then its child rows, links and the screen's own section body. Mounted per opening, so
  * every opening starts clean; a failed save keeps the form open with what the user typed.
@@ -114,6 +133,7 @@ export function ResourceForm({ schema, ui, mode, id, onClose, initialValues }: R
   const { t } = useTranslation();
   const readOnly = mode === 'view';
   const reveal = useRevealOnce(schema);
+  useEscapeCloses(onClose);
   const notifications = schema.notifications ?? {};
   const successKey = notifications.success ? `${schema.name}.notifications.success` : mode === 'create' ? 'crud.createSuccess' : 'crud.updateSuccess';
   const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord>({

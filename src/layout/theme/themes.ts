@@ -74,6 +74,27 @@ const SIDER_PALETTES: Record<ThemeName, SiderPalette> = {
   },
 };
 
+/**
+ * The header of each theme: its colour as the picker's thumbnail shows it (the page itself takes it from styles.css),
+ * and, on a dark header, the colour of the top menu's selected entry. `undefined` means the primary colour, which
+ * reads on a light header but not on a dark one (the readable shade of #409EFF is 3.4:1 on the dark theme's #191a23).
+ */
+const HEADER_PALETTES: Record<ThemeName, { background: string; selectedText?: string; selectedContrast?: number }> = {
+  default: { background: '#ffffff' },
+  white: { background: '#ffffff' },
+  dark: { background: '#191a23', selectedText: '#ffffff' },
+  star: { background: '#2d2e6b', selectedText: '#ffffff' },
+  bule: { background: '#1e6fd9', selectedText: '#ffffff' },
+  iview: { background: '#ffffff' },
+  vip: { background: '#1d1d1d', selectedText: '#e5b85b' },
+  cool: { background: 'linear-gradient(90deg, #134e5e 0%, #71b280 100%)', selectedText: '#ffffff' },
+  // A tinted light header: the primary colour's shade that reads on white at 5:1 is 4.4:1 on it.
+  d2: { background: '#ebf1f6', selectedContrast: 5.25 },
+  hey: { background: '#ffffff' },
+  // AdminLTE's blue (#3c8dbc) carries white text at 3.7:1 only: its shade that reaches AA.
+  lte: { background: '#347ba4', selectedText: '#ffffff' },
+};
+
 export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
 }
@@ -160,6 +181,11 @@ export function readableShade(color: string, ratio = COLOURED_TEXT_CONTRAST): st
  */
 const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.58)';
 const PLACEHOLDER_TEXT = 'rgba(0, 0, 0, 0.55)';
+/**
+ * A table's text in place of rows (a form's empty link table, `locale.emptyText`): antd draws it in the disabled grey
+ * (#bfbfbf, 1.8:1 on white), though it is information, not a disabled control. The secondary grey, as a solid colour.
+ */
+const TABLE_PLACEHOLDER_TEXT = '#6b6b6b';
 
 /** antd's preset colours, whose tags write text in their 7th tone. */
 const PRESET_COLOURS: readonly PresetColorKey[] = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'];
@@ -217,7 +243,10 @@ export function antdThemeOf(name: ThemeName, pickedColor: string): ThemeConfig {
     },
     components: {
       Layout: { siderBg: sider.background },
+      Table: { colorTextDisabled: TABLE_PLACEHOLDER_TEXT },
       Menu: {
+        // The top menu (the one horizontal menu) on the theme's header.
+        horizontalItemSelectedColor: HEADER_PALETTES[name].selectedText ?? readableShade(primaryColor, HEADER_PALETTES[name].selectedContrast ?? COLOURED_TEXT_CONTRAST),
         darkItemBg: 'transparent',
         darkSubMenuItemBg: sider.subMenuBackground,
         darkItemColor: sider.text,
@@ -244,21 +273,6 @@ export const PRIMARY_COLORS = [
   '#E6A23C',
 ] as const;
 
-/** Header colour of each theme as the picker's thumbnail shows it (the page itself takes it from styles.css). */
-const HEADER_PREVIEWS: Record<ThemeName, string> = {
-  default: '#ffffff',
-  white: '#ffffff',
-  dark: '#191a23',
-  star: '#2d2e6b',
-  bule: '#1e6fd9',
-  iview: '#ffffff',
-  vip: '#1d1d1d',
-  cool: 'linear-gradient(90deg, #134e5e 0%, #71b280 100%)',
-  d2: '#ebf1f6',
-  hey: '#ffffff',
-  lte: '#3c8dbc',
-};
-
 export function themePreviewOf(name: ThemeName): { sider: string; header: string } {
-  return { sider: SIDER_PALETTES[name].background, header: HEADER_PREVIEWS[name] };
+  return { sider: SIDER_PALETTES[name].background, header: HEADER_PALETTES[name].background };
 }
