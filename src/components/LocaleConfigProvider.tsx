@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../../providers/i18n';
 import { cspNonce } from '../cspNonce';
 import { useThemeSettings } from '../layout/theme/themeStore';
+import { usePrefersReducedMotion } from '../layout/theme/reducedMotion';
 import { antdThemeOf } from '../layout/theme/themes';
 import { FeedbackProvider } from './FeedbackProvider';
 
@@ -15,13 +16,17 @@ const csp = nonce ? { nonce } : undefined;
 const HTML_LANGS: Record<string, string> = { zh: 'zh-CN', en: 'en' };
 
 /**
- * antd (and `<html lang>`) follows the i18n language (component texts, date pickers) and the picked theme and primary colour; toasts
- * share its theme and locale.
+ * antd (and `<html lang>`) follows the i18n language (component texts, date pickers), the picked theme and primary colour
+ * and the system's reduced-motion setting; toasts share its theme and locale.
  */
 export function LocaleConfigProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { themeName, colorName } = useThemeSettings();
-  const theme = useMemo(() => antdThemeOf(themeName, colorName), [themeName, colorName]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => {
+    const picked = antdThemeOf(themeName, colorName);
+    return reducedMotion ? { ...picked, token: { ...picked.token, motion: false } } : picked;
+  }, [themeName, colorName, reducedMotion]);
   useEffect(() => {
     document.documentElement.lang = HTML_LANGS[i18n.language] ?? HTML_LANGS.zh;
   }, [i18n.language]);

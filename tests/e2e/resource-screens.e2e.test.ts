@@ -244,6 +244,8 @@ describe('resource screens on the machinery: routes, sections, pickers, labels',
     expect(await demo.innerText()).toMatch(/自动化测试[\s\S]*停止[\s\S]*CRON[\s\S]*0 0 2 \* \* \?/);
     await demo.getByRole('button', { name: /启\s*停/ }).click();
     const dialog = page.locator('.crud-operation-dialog');
+    // The dialog starts from the job's current state; it is filled once the row's detail is in.
+    await expect.poll(() => dialog.getByLabel('停止').isChecked()).toBe(true);
     await dialog.getByLabel('开启').check();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message').getByText('启停成功').waitFor();

@@ -191,9 +191,10 @@ const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 beforeAll(async () => {
-  process.env.BLADE_AGENT_GRACE_SECONDS = String(GRACE_SECONDS);
-  process.env.BLADE_AGENT_OFFLINE_SECONDS = String(GRACE_SECONDS);
-  Object.assign(process.env, ATTACHMENT_LIMITS);
+  // Stubbed, not assigned: the server test files share one process, and the next file must not inherit these.
+  vi.stubEnv('BLADE_AGENT_GRACE_SECONDS', String(GRACE_SECONDS));
+  vi.stubEnv('BLADE_AGENT_OFFLINE_SECONDS', String(GRACE_SECONDS));
+  for (const [name, value] of Object.entries(ATTACHMENT_LIMITS)) vi.stubEnv(name, value);
   store = await startLoopbackStore();
   dataDir = freshDataDir('blade-execution-test-');
   server = await startServer(
@@ -218,9 +219,7 @@ afterAll(async () => {
   await server?.close();
   await store?.close();
   rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.BLADE_AGENT_GRACE_SECONDS;
-  delete process.env.BLADE_AGENT_OFFLINE_SECONDS;
-  for (const name of Object.keys(ATTACHMENT_LIMITS)) delete process.env[name];
+  vi.unstubAllEnvs();
 });
 
 describe('execute, pause, resume and end over HTTP', () => {

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
@@ -90,7 +90,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   // The administrator tenant may run jobs every second here (the tests watch fixed-rate runs); others keep 10 s.
-  process.env.BLADE_JOB_FAST_TENANTS = '000000';
+  // Stubbed, not assigned: the server test files share one process, and the next file must not inherit it.
+  vi.stubEnv('BLADE_JOB_FAST_TENANTS', '000000');
   dataDir = freshDataDir('blade-jobs-test-');
   server = await startServer({
     port: 0,
@@ -114,6 +115,7 @@ afterAll(async () => {
   await server?.close();
   await new Promise((resolve) => receiver?.close(resolve));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  vi.unstubAllEnvs();
 });
 
 describe('job apps', () => {

@@ -125,6 +125,37 @@ describe('themes (spec §2)', () => {
     reloadThemeSettings();
     expect(document.body.classList.contains('theme-vip')).toBe(true);
   });
+
+  it("switches antd's motion off while the system asks for reduced motion, and on again when it no longer does", () => {
+    const listeners = new Set<() => void>();
+    let reduce = true;
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({
+        get matches() {
+          return query === '(prefers-reduced-motion: reduce)' && reduce;
+        },
+        media: query,
+        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      }) as unknown as MediaQueryList;
+    const Motion = () => <p>motion {String(theme.useToken().token.motion)}</p>;
+    try {
+      render(
+        <LocaleConfigProvider>
+          <Motion />
+        </LocaleConfigProvider>,
+      );
+      expect(screen.getByText('motion false')).toBeTruthy();
+      act(() => {
+        reduce = false;
+        for (const listener of listeners) listener();
+      });
+      expect(screen.getByText('motion true')).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });
 
 describe('lock (spec §4)', () => {
