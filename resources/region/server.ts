@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ResourceBehaviour } from '../../server/blade/behaviour';
 import { ADMIN_TENANT, type BladeEnv, type BladeUser } from '../../server/blade/context';
 import { R, send } from '../../server/blade/envelope';
+import { idList } from '../../server/blade/crud';
 import { badRequest, MSG } from '../../server/blade/errors';
 import { isIdText } from '../../server/blade/ids';
 import { SqlParams } from '../../server/blade/query';
@@ -67,18 +68,27 @@ async function parentsAmong(db: Db, user: BladeUser, codes: string[]): Promise<S
 export const behaviour: ResourceBehaviour = {
   /**
    * Regions are keyed by code in BladeX: Saber's 新增下级 sends the parent's row (its id) with a new code and the
-   * parent's code as parentCode. A body whose parentCode is the code of the row its id names adds a child.
+   * parent's code as parentCode. A body whose parentCode is the code of the row its id names adds a child. Under a
+   * province Saber's form has put the root's 00 in front of the province's code, and so of the child's code too
+   * (0011, 001101): read without it, that is the province and its child.
    */
   async submitBody({ db, user, body }) {
     const id = typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
     const parentCode = typeof body.parentCode === 'string' || typeof body.parentCode === 'number' ? String(body.parentCode).trim() : '';
     if (!isIdText(id) || parentCode === '') return body;
     const params = new SqlParams();
-    const [row] = await db.query<{ code: string }>(
-      `SELECT code FROM blade_region WHERE id = ${params.add(id)} AND ${scopedRows(user, params, { tenantScoped: false, resource: 'region' }).join(' AND ')}`,
+    const [row] = await db.query<{ code: string; parent_code: string }>(
+      `SELECT code, parent_code FROM blade_region WHERE id = ${params.add(id)} AND ${scopedRows(user, params, { tenantScoped: false, resource: 'region' }).join(' AND ')}`,
       params.values,
     );
-    if (row?.code !== parentCode || String(body.code ?? '') === parentCode) return body;
+    if (!row) return body;
+    const code = String(body.code ?? '');
+    const rootPrefixed = row.parent_code === REGION_ROOT && parentCode === `${REGION_ROOT}${row.code}` && code.startsWith(parentCode);
+    if (rootPrefixed) {
+      const { id: _parentId, ...child } = body;
+      return { ...child, parentCode: row.code, code: code.slice(REGION_ROOT.length) };
+    }
+    if (row.code !== parentCode || code === parentCode) return body;
     const { id: _parentId, ...child } = body;
     return child;
   },
@@ -133,7 +143,7 @@ export const behaviour: ResourceBehaviour = {
     if (child) throw badRequest('请先删除子节点');
   },
 
-  routes({ read, store, services }) {
+  routes({ read, write, store, services }) {
     const base = store.schema.api;
     const { db } = services;
 
@@ -144,6 +154,19 @@ export const behaviour: ResourceBehaviour = {
       const parents = await parentsAmong(db, user, rows.map((row) => String(row.code)));
       return rows.map((row) => ({ ...row, hasChildren: parents.has(String(row.code)) }));
     };
+
+    // `remove?ids=` (row ids), as every list; SpringBlade's Saber removes the region its tree has picked as
+    // `remove?id=<code>`, the code being the key of its tree nodes.
+    write(`${base}/remove`, 'delete', async (c) => {
+      const user = c.get('user');
+      const single = c.req.query('id');
+      let ids = idList(c.req.query('ids'));
+      if (ids.length === 0 && single) {
+        const region = single.length <= MAX_CODE_PARAM ? await regionByCode(db, user, single) : undefined;
+        ids = region ? [String(region.id)] : idList(single);
+      }
+      return send(c, R.status((await store.remove(user, ids)) > 0));
+    });
 
     read(`${base}/detail`, async (c) => {
       const user = c.get('user');
@@ -160,7 +183,8 @@ export const behaviour: ResourceBehaviour = {
       if (!row) throw badRequest('数据不存在');
       const parent = row.parentCode === REGION_ROOT ? undefined : await regionByCode(db, user, String(row.parentCode));
       const hasChildren = (await parentsAmong(db, user, [String(row.code)])).size > 0;
-      return send(c, R.data({ ...row, parentName: parent?.name ?? '', hasChildren }));
+      // `level` beside `regionLevel`: SpringBlade's entity and the open-source Saber form name the level so.
+      return send(c, R.data({ ...row, parentName: parent?.name ?? '', hasChildren, level: row.regionLevel }));
     });
 
     read(`${base}/lazy-tree`, async (c) => {

@@ -158,12 +158,12 @@ describe('menus, top menus and regions end to end', () => {
     await node('西湖区').waitFor();
     await node('杭州市').locator('.ant-tree-title').click();
     const panel = page.locator('.region-panel');
-    await panel.getByText('330100', { exact: true }).waitFor();
+    await panel.getByText('3301', { exact: true }).waitFor();
     await shot('region-detail');
 
     await panel.getByRole('button', { name: '新增下级' }).click();
     const code = panel.getByLabel('区划编号', { exact: true });
-    await expect.poll(() => code.inputValue()).toBe('330100');
+    await expect.poll(() => code.inputValue()).toBe('3301');
     await code.fill('330110');
     await panel.getByLabel('区划名称', { exact: true }).fill('余杭区');
     await panel.getByLabel('排序', { exact: true }).fill('3');
@@ -191,7 +191,7 @@ describe('menus, top menus and regions end to end', () => {
     await confirmDialogOk(page);
     await toast('删除成功').waitFor();
     await expect.poll(() => node('余杭新区').count()).toBe(0);
-    await panel.getByText('330100', { exact: true }).waitFor();
+    await panel.getByText('3301', { exact: true }).waitFor();
     const rows = await product.server.db.query<{ is_deleted: number }>("SELECT is_deleted FROM blade_region WHERE code = '330110'");
     expect(rows.map((row) => row.is_deleted)).toEqual([1]);
   });

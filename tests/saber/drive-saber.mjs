@@ -356,6 +356,8 @@ async function driveRegion(page, mark) {
   await form.getByPlaceholder('请输入 区划名称', { exact: true }).fill(`${mark}E`);
   await button(form, '提交').click();
   await waitIdle(page);
+  // Saber reloads its tree after a save, folded: the parent is opened again to see the child.
+  await tree.locator('.el-tree-node__content').first().locator('.el-tree-node__expand-icon').click().catch(() => undefined);
   const renamed = tree.locator('.el-tree-node__content').filter({ hasText: `${mark}E` });
   await renamed.first().waitFor({ timeout: STEP_MS }).catch(() => {
     throw new Error('the renamed region is not in the tree');

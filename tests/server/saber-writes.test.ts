@@ -50,10 +50,39 @@ describe("Saber's writes", () => {
     expect(ok(await call(`${SYSTEM}/region/detail?code=${code}`, { token: admin }))).toMatchObject({ id: parent.id, name: 'Saber省', parentCode: '00' });
     // An edit of the parent itself is still an edit, and moving it under another region is still refused.
     ok(await call(`${SYSTEM}/region/submit`, { token: admin, json: { ...parent, name: 'Saber省改' } }));
-    const moved = await call(`${SYSTEM}/region/submit`, { token: admin, json: { ...parent, parentCode: '110000' } });
+    const moved = await call(`${SYSTEM}/region/submit`, { token: admin, json: { ...parent, parentCode: '11' } });
     expect(moved.body).toMatchObject({ code: 400, msg: '上级区划不能修改' });
     ok(await call(`${SYSTEM}/region/remove?ids=${child.id}`, { token: admin, method: 'POST' }));
     ok(await call(`${SYSTEM}/region/remove?ids=${parent.id}`, { token: admin, method: 'POST' }));
+  });
+
+  it("新增下级 under a province, where Saber's form puts the root's 00 in front of the codes, adds the child under the province", async () => {
+    const province = ok(await call(`${SYSTEM}/region/detail?code=44`, { token: admin }));
+    const sub = String(90 + (Date.now() % 10));
+    // As Saber sends it: the province's row, its code behind 00 as parentCode, and 00 + province + the typed part.
+    const child = ok(await call(`${SYSTEM}/region/submit`, { token: admin, json: { ...province, parentCode: '0044', code: `0044${sub}`, subCode: sub, name: 'Saber市' } }));
+    expect(child).toMatchObject({ code: `44${sub}`, parentCode: '44', ancestors: '00,44', regionLevel: 2, provinceName: '广东省', cityName: 'Saber市' });
+    expect(child.id).not.toBe(province.id);
+    expect(ok(await call(`${SYSTEM}/region/detail?code=44`, { token: admin }))).toMatchObject({ name: '广东省', code: '44', parentCode: '00' });
+    // Saber removes the node its tree has picked by its code, as `id`; a parent is still refused so.
+    expect((await call(`${SYSTEM}/region/remove?id=44`, { token: admin, method: 'POST' })).body).toMatchObject({ code: 400, msg: '请先删除子节点' });
+    ok(await call(`${SYSTEM}/region/remove?id=${child.code}`, { token: admin, method: 'POST' }));
+    expect((await call(`${SYSTEM}/region/detail?code=${child.code}`, { token: admin })).body).toMatchObject({ code: 400, msg: '数据不存在' });
+  });
+
+  it("an unchanged save of a seeded province, city and district in Saber's form keeps its code", async () => {
+    // Saber shows a region's own part as its code with the parent's cut off, and saves the parent's code plus that part
+    // (nothing in front at the top, 00): BladeX's codes (11, 1101, 110101) come back whole.
+    for (const code of ['33', '3301', '330106']) {
+      const region = ok(await call(`${SYSTEM}/region/detail?code=${code}`, { token: admin }));
+      const subCode = String(region.code).replace(region.parentCode, '');
+      const saved = { ...region, code: (region.parentCode === '00' ? '' : region.parentCode) + subCode };
+      expect(saved.code).toBe(code);
+      // Saber's form requires the level under SpringBlade's name.
+      expect(region.level).toBe(region.regionLevel);
+      ok(await call(`${SYSTEM}/region/submit`, { token: admin, json: saved }));
+      expect(ok(await call(`${SYSTEM}/region/detail?code=${code}`, { token: admin }))).toMatchObject({ id: region.id, code, name: region.name });
+    }
   });
 
   it("全部可见 with Saber's defaults (scopeColumn '-', scopeField '*') is saved", async () => {
