@@ -126,6 +126,11 @@ export interface FieldSchema {
   hiddenOn?: FormMode[];
   /** Shown in the search form, and how it filters. */
   search?: 'like' | 'equal' | 'dateRange' | 'tree';
+  /**
+   * Lists may be ordered by it (the column header sorts; `ascs`/`descs` accept it), with an index led by it made
+   * beside the table: an order on a column without one reads the whole table for every page.
+   */
+  sortable?: boolean;
   /** Form column span out of 24 (default 12). */
   span?: number;
   /** Value must be unique within the tenant among live rows; message when it is not. */
@@ -373,6 +378,15 @@ export function toColumn(name: string): string {
 
 export function columnOf(field: FieldSchema): string {
   return field.column ?? toColumn(field.name);
+}
+
+/**
+ * The columns a list of `schema` may be ordered by, each with an index led by it: the id, the creation time (the
+ * order every BladeX client falls back to), the schema's default order and the fields declared `sortable`.
+ */
+export function sortableColumnsOf(schema: ResourceSchema): string[] {
+  const declared = schema.fields.filter((field) => field.sortable && !field.virtual).map(columnOf);
+  return [...new Set(['id', 'create_time', ...(schema.defaultSort ? [schema.defaultSort.column] : []), ...declared])];
 }
 
 /** Audit fields every stored entity has (blade-contract §1); not declared per resource. */

@@ -31,6 +31,7 @@ export const paramSchema: ResourceSchema = {
       required: '请输入参数键名',
       maxLength: 255,
       search: 'like',
+      sortable: true,
       unique: '参数键名已存在',
       rules: { notBlank: true },
     },

@@ -21,7 +21,7 @@ export const projectSchema: ResourceSchema = {
   ],
   defaultSort: { column: 'create_time', order: 'desc' },
   fields: [
-    { name: 'projectCode', type: 'string', label: { zh: '项目编号', en: 'Project code' }, required: '请输入项目编号', maxLength: 64, search: 'like', unique: '项目编号已存在', rules: { notBlank: true } },
+    { name: 'projectCode', type: 'string', label: { zh: '项目编号', en: 'Project code' }, required: '请输入项目编号', maxLength: 64, search: 'like', sortable: true, unique: '项目编号已存在', rules: { notBlank: true } },
     { name: 'projectName', type: 'string', label: { zh: '项目名称', en: 'Project name' }, required: '请输入项目名称', maxLength: 128, search: 'like', width: 200, rules: { notBlank: true } },
     {
       // The project's own state replaces the generic audit `status` column (BladeX keeps it there too).

@@ -38,7 +38,7 @@ export const regionSchema: ResourceSchema = {
   fields: [
     { name: 'parentCode', type: 'string', label: { zh: '上级区划编号', en: 'Parent code' }, maxLength: 12, readOnly: true, list: false },
     { name: 'parentName', type: 'string', label: { zh: '上级区划', en: 'Parent region' }, virtual: true, readOnly: true, list: false },
-    { name: 'code', type: 'string', label: { zh: '区划编号', en: 'Code' }, required: '请输入区划编号', maxLength: 12, search: 'like', unique: '区划编号已存在', rules: { notBlank: true } },
+    { name: 'code', type: 'string', label: { zh: '区划编号', en: 'Code' }, required: '请输入区划编号', maxLength: 12, search: 'like', sortable: true, unique: '区划编号已存在', rules: { notBlank: true } },
     { name: 'name', type: 'string', label: { zh: '区划名称', en: 'Name' }, required: '请输入区划名称', maxLength: 32, search: 'like', rules: { notBlank: true } },
     { name: 'ancestors', type: 'string', label: { zh: '祖区划编号', en: 'Ancestors' }, maxLength: 255, readOnly: true, list: false },
     ...levelFields,

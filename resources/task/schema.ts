@@ -11,6 +11,7 @@ const taskCode: FieldSchema = {
   required: '请输入',
   maxLength: 64,
   search: 'like',
+  sortable: true,
   unique: '任务编号已存在',
   rules: { notBlank: true },
 };

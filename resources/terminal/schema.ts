@@ -30,7 +30,7 @@ export const terminalSchema: ResourceSchema = {
   ],
   defaultSort: { column: 'create_time', order: 'desc' },
   fields: [
-    { name: 'terminalCode', type: 'string', label: { zh: '设备编号', en: 'Terminal code' }, required: '请输入终端设备编号', maxLength: 64, search: 'like', unique: '设备编号已存在', rules: { notBlank: true } },
+    { name: 'terminalCode', type: 'string', label: { zh: '设备编号', en: 'Terminal code' }, required: '请输入终端设备编号', maxLength: 64, search: 'like', sortable: true, unique: '设备编号已存在', rules: { notBlank: true } },
     { name: 'terminalName', type: 'string', label: { zh: '设备名称', en: 'Terminal name' }, required: '请输入设备名称', maxLength: 128, search: 'like' },
     { name: 'manufacturer', type: 'string', label: { zh: '厂商', en: 'Manufacturer' }, required: '请输入厂商', maxLength: 128 },
     { name: 'ip', type: 'string', label: { zh: '设备IP', en: 'IP address' }, required: '请输入设备IP', maxLength: 64, rules: { ip: true } },

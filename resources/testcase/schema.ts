@@ -36,7 +36,7 @@ export const testCaseSchema: ResourceSchema = {
     { key: 'review', label: { zh: '审核记录', en: 'Review' }, hiddenOn: ['create'] },
   ],
   fields: [
-    { name: 'caseCode', type: 'string', label: { zh: '用例编号', en: 'Case code' }, required: '请输入用例编号', maxLength: 64, search: 'like', unique: '用例编号已存在', rules: { notBlank: true } },
+    { name: 'caseCode', type: 'string', label: { zh: '用例编号', en: 'Case code' }, required: '请输入用例编号', maxLength: 64, search: 'like', sortable: true, unique: '用例编号已存在', rules: { notBlank: true } },
     { name: 'caseTitle', type: 'string', label: { zh: '用例标题', en: 'Title' }, required: '请输入用例标题', maxLength: 255, search: 'like', width: 220, rules: { notBlank: true } },
     ...modulePathFields({ as: 'moduleTypeStr' }),
     { name: 'priority', type: 'int', label: { zh: '优先级', en: 'Priority' }, dict: { code: 'test_case_priority', as: 'priorityName' }, search: 'equal', defaultValue: 2 },

@@ -58,7 +58,7 @@ export const userSchema: ResourceSchema = {
     { key: 'duty', label: { zh: '职责信息', en: 'Duties' } },
   ],
   fields: [
-    { name: 'account', type: 'string', label: { zh: '登录账号', en: 'Account' }, required: '请输入登录账号', maxLength: 45, search: 'like', width: 120, unique: '当前用户已存在', rules: { notBlank: true } },
+    { name: 'account', type: 'string', label: { zh: '登录账号', en: 'Account' }, required: '请输入登录账号', maxLength: 45, search: 'like', sortable: true, width: 120, unique: '当前用户已存在', rules: { notBlank: true } },
     { name: 'userType', type: 'int', label: { zh: '用户平台', en: 'Platform' }, required: '请选择用户平台', dict: { code: 'user_type', as: 'userTypeName' }, search: 'equal', defaultValue: 1, width: 90 },
     { name: 'password', type: 'string', label: { zh: '密码', en: 'Password' }, required: '请输入密码', maxLength: 45, writeOnly: true, hiddenOn: ['edit', 'view'] },
     {

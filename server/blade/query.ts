@@ -214,14 +214,18 @@ export interface OrderTerm {
 
 /**
  * `ascs` / `descs`: comma-separated column names of this table only. Anything else is rejected: these names go
- * into ORDER BY, where no parameter can be bound. The id closes the order so pages never overlap.
+ * into ORDER BY, where no parameter can be bound. With `sortable`, only those columns (each led an index) are
+ * accepted: an order on any other reads the whole table for every page. The id closes the order so pages never
+ * overlap.
  */
 export function parseOrderTerms(
   query: Record<string, string>,
   columns: ColumnModel[],
   fallback?: { column: string; order: 'asc' | 'desc' },
+  sortable?: ReadonlySet<string>,
 ): OrderTerm[] {
   const known = new Map(columns.map((column) => [column.column, column.sql]));
+  const orderable = sortable ? new Map([...known].filter(([column]) => sortable.has(column))) : known;
   const terms: OrderTerm[] = [];
   for (const [key, direction] of [
     ['ascs', 'ASC'],
@@ -231,8 +235,8 @@ export function parseOrderTerms(
     if (!list) continue;
     for (const name of list.split(',').map((part) => part.trim())) {
       if (name === '') continue;
-      if (!known.has(name)) throw badRequest(`${MSG.paramInvalid}: ${key} 不支持按 ${name.slice(0, 64)} 排序`);
-      terms.push({ sql: known.get(name)!, direction });
+      if (!orderable.has(name)) throw badRequest(`${MSG.paramInvalid}: ${key} 不支持按 ${name.slice(0, 64)} 排序`);
+      terms.push({ sql: orderable.get(name)!, direction });
     }
   }
   if (terms.length === 0) {
@@ -250,8 +254,9 @@ export function parseOrder(
   query: Record<string, string>,
   columns: ColumnModel[],
   fallback?: { column: string; order: 'asc' | 'desc' },
+  sortable?: ReadonlySet<string>,
 ): string {
-  return orderSql(parseOrderTerms(query, columns, fallback));
+  return orderSql(parseOrderTerms(query, columns, fallback, sortable));
 }
 
 /** The MyBatis-Plus page shape clients read (blade-contract §2). */

@@ -4,7 +4,7 @@ import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { anchoredPage } from './keyset';
 import { countOrEstimate } from './totals';
-import { columnOf, maskedSecretFields, SECRET_MASK } from '../../resources/types';
+import { columnOf, maskedSecretFields, SECRET_MASK, sortableColumnsOf } from '../../resources/types';
 import { assertIdentifier, BASE_ALIAS } from './model';
 import { buildFilters, orderSql, pageOf, parseOrder, parseOrderTerms, parsePaging, SqlParams } from './query';
 import { serializeRow } from './serializer';
@@ -43,13 +43,15 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
     return masked;
   }
 
+  const sortable = new Set(sortableColumnsOf(schema));
+
   return {
     async list(user, query) {
       const params = new SqlParams();
       const scope = scopeOf(user, params);
       const filters = [...buildFilters(query, model.columns, params), ...(behaviour.listScope?.(user, query, params) ?? [])];
       const where = [...scope.predicates, ...filters].join(' AND ');
-      const terms = parseOrderTerms(query, model.columns, schema.defaultSort);
+      const terms = parseOrderTerms(query, model.columns, schema.defaultSort, sortable);
       const paging = parsePaging(query);
       // Deep pages of a whole list start from the nearest kept anchor instead of walking every row before them.
       const anchored =

@@ -2,6 +2,7 @@ import type { StoreHooks } from './hooks';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
 import { buildFilters, parseOrder, SqlParams } from './query';
+import { sortableColumnsOf } from '../../resources/types';
 import { readScope } from './scope';
 import type { StoreCore } from './store-core';
 import type { ResourceStore, Row } from './store-types';
@@ -42,7 +43,7 @@ export function createStoreTree(core: StoreCore, behaviour: StoreHooks): Pick<Re
       if (!schema.tree) throw badRequest(MSG.notFound);
       const params = new SqlParams();
       const filters = [...buildFilters(query, model.columns, params), ...(behaviour.listScope?.(user, query, params) ?? [])];
-      const order = parseOrder(query, model.columns, schema.defaultSort);
+      const order = parseOrder(query, model.columns, schema.defaultSort, new Set(sortableColumnsOf(schema)));
       const rows = await readRows(user, filters, params, `ORDER BY ${order} LIMIT 5000`);
       return markChildren(nest(rows, schema.tree.parentField, schema.tree.labelField));
     },

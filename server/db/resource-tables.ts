@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { columnOf, type FieldType, type ResourceSchema } from '../../resources/types';
+import { columnOf, sortableColumnsOf, type FieldType, type ResourceSchema } from '../../resources/types';
 import { linkTableDdl } from '../blade/links';
 import { assertIdentifier, childSchemaOf, columnsOf, uniqueIndexName, type ColumnModel } from '../blade/model';
 import { SCHEMA_LOCK } from './migrate';
@@ -41,8 +41,8 @@ export async function ensureResourceTables(db: Db, schema: ResourceSchema): Prom
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
       await ensureCountTriggers(tx, assertIdentifier(schema.table));
-      const trigram = trigramIndexDdl(schema);
-      if (trigram) await tx.exec(trigram);
+      const indexes = [trigramIndexDdl(schema), orderIndexDdl(schema)].filter(Boolean).join('\n');
+      if (indexes) await tx.exec(indexes);
     });
   } else await ensureResourceTable(db, schema);
   for (const child of schema.children ?? []) await ensureResourceTable(db, childSchemaOf(schema, child));
@@ -80,6 +80,7 @@ function tablesFingerprint(schema: ResourceSchema): string {
             checked: [...columnsOf(schema), ...writeOnlyColumnsOf(schema)].map((column) => column.column),
             counted: true,
             trigram: trigramIndexDdl(schema),
+            order: orderIndexDdl(schema),
           }
         : { ddl: tableDdl(table) },
     ),
@@ -122,8 +123,24 @@ function tableDdl(schema: ResourceSchema): string {
       `CREATE UNIQUE INDEX IF NOT EXISTS ${uniqueIndexName(table, column.column)} ON ${table} (tenant_id, ${column.column}) WHERE is_deleted = 0;`,
     );
   }
-  statements.push(trigramIndexDdl(schema));
+  statements.push(trigramIndexDdl(schema), orderIndexDdl(schema));
   return statements.join('\n');
+}
+
+/** The name of the index that serves a list ordered by `column`. */
+export const orderIndexName = (table: string, column: string) => `${table}_${column}_order`;
+
+/**
+ * An index led by each column a list may be ordered by (`sortableColumnsOf`; the id has its primary key): a page
+ * ordered by it reads the index from its start instead of sorting every row of the table.
+ */
+export function orderIndexDdl(schema: ResourceSchema): string {
+  const table = assertIdentifier(schema.table);
+  const stored = new Set(columnsOf(schema).filter((column) => column.stored).map((column) => column.column));
+  return sortableColumnsOf(schema)
+    .filter((column) => column !== 'id' && stored.has(column))
+    .map((column) => `CREATE INDEX IF NOT EXISTS ${orderIndexName(table, assertIdentifier(column))} ON ${table} (${column}, id);`)
+    .join('\n');
 }
 
 /** The name of the trigram index of a searched text column. */

@@ -74,7 +74,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
     arrivedFirstPage.shown();
     forgetFirstPageRead(schema);
   }, [arrivedFirstPage, schema]);
-  const { tableProps, searchFormProps, filters, setFilters, tableQuery } = useResourceTable<BaseRecord>({
+  const { tableProps, searchFormProps, filters, setFilters, sorters, tableQuery } = useResourceTable<BaseRecord>({
     resource: schema.name,
     syncWithLocation: true,
     // A screen without a menu entry has no menu rule to show /403 before the call: its refusal shows the 403 page.
@@ -189,6 +189,7 @@ export default function ResourceCrudPage({ schema, ui = {} }: { schema: Resource
         ui={ui}
         tableProps={lazyTree ? { ...tableProps, loading, dataSource: lazyRows.dataSource, expandable: lazyRows.expandable } : { ...tableProps, loading }}
         operations={operations}
+        sorters={sorters}
         selectedKeys={selectedKeys}
         onSelect={setSelectedKeys}
         onOpen={open}

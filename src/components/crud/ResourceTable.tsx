@@ -1,10 +1,10 @@
-import type { BaseKey, BaseRecord } from '@refinedev/core';
+import type { BaseKey, BaseRecord, CrudSort } from '@refinedev/core';
 import { Table, theme, type CheckboxProps, type TableColumnsType, type TableProps } from 'antd';
 import type { TableRef } from 'antd/es/table';
 import { useEffect, useRef, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../../providers/config';
-import type { OperationSchema, ResourceSchema } from '../../../resources/types';
+import { columnOf, sortableColumnsOf, type OperationSchema, type ResourceSchema } from '../../../resources/types';
 import type { ResourceUiDescriptor } from './descriptor';
 import { asText, FieldCell } from './fieldRenderers';
 import { fieldLabelKey, listFieldsOf, operationLabelKey } from './schemaMapping';
@@ -16,6 +16,8 @@ interface ResourceTableProps {
   ui: ResourceUiDescriptor;
   tableProps: TableProps<BaseRecord>;
   operations: ReturnType<typeof allowedOperations>;
+  /** The list's order, shown on the headers of the columns it may be sorted by. */
+  sorters?: CrudSort[];
   selectedKeys: BaseKey[];
   onSelect(keys: BaseKey[]): void;
   onOpen(mode: 'view' | 'edit', id: BaseKey): void;
@@ -78,11 +80,19 @@ function afterPaint(run: () => void): () => void {
   };
 }
 
+/** The header state of a column in the list's order: sorted up, down, or not by it. */
+function sortOrderOf(sorters: CrudSort[] | undefined, field: string): 'ascend' | 'descend' | null {
+  const sorter = sorters?.find((candidate) => candidate.field === field);
+  return sorter ? (sorter.order === 'asc' ? 'ascend' : 'descend') : null;
+}
+
 /** Width of a column without a declared one: enough for a short code or label, cut with an ellipsis beyond. */
 const DEFAULT_COLUMN_WIDTH = 140;
 /** A `middle` table cell's horizontal padding and border, and a row action's padding and border. */
 const CELL_CHROME = 8 * 2 + 1;
 const ACTION_CHROME = 4 * 2 + 2;
+/** A sortable header's up and down carets and the gap before them. */
+const SORTER_CHROME = 12 + 8;
 /** Measured widths are rounded up a little: fonts hint differently at other zoom levels. */
 const SLACK = 4;
 
@@ -91,7 +101,7 @@ const SLACK = 4;
  * cut with an ellipsis and shown whole on hover), the row operations fixed on the right so they stay reachable.
  */
 export function ResourceTable(props: ResourceTableProps) {
-  const { schema, ui, tableProps, operations, selectedKeys, onSelect, onOpen, onDelete, onOperation, onAddChild } = props;
+  const { schema, ui, tableProps, operations, sorters, selectedKeys, onSelect, onOpen, onDelete, onOperation, onAddChild } = props;
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const tableRef = useRef<TableRef>(null);
@@ -106,13 +116,23 @@ export function ResourceTable(props: ResourceTableProps) {
     '--crud-danger-hover': token.colorErrorHover,
     '--crud-danger-active': token.colorErrorActive,
   } as CSSProperties;
+  const sortable = new Set(sortableColumnsOf(schema));
   const columns: TableColumnsType<BaseRecord> = listFieldsOf(schema).map((field) => ({
     key: field.name,
     dataIndex: field.name,
     title: t(fieldLabelKey(schema, field)),
-    width: Math.max(field.width ?? DEFAULT_COLUMN_WIDTH, fitted(t(fieldLabelKey(schema, field)), token.fontWeightStrong, CELL_CHROME)),
+    width: Math.max(
+      field.width ?? DEFAULT_COLUMN_WIDTH,
+      fitted(t(fieldLabelKey(schema, field)), token.fontWeightStrong, CELL_CHROME + (sortable.has(columnOf(field)) ? SORTER_CHROME : 0)),
+    ),
     ellipsis: { showTitle: true },
     render: (value: unknown, record: BaseRecord) => <FieldCell field={field} value={value} record={record} />,
+    // Only columns with an index may order the list (the server refuses the others): their headers sort, on the server.
+    ...(sortable.has(columnOf(field)) && {
+      sorter: true,
+      sortOrder: sortOrderOf(sorters, field.name),
+      sortDirections: ['ascend', 'descend'],
+    }),
     ...ui.columns?.[field.name],
   }));
   // A row's checkbox is named after the row (its first column's value), so a screen reader says which row it picks.
