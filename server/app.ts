@@ -128,6 +128,7 @@ function lazyDb(open: () => Promise<Db>): Db {
     exec: async (sql) => (await get()).exec(sql),
     transaction: async (fn) => (await get()).transaction(fn),
     clearCache: () => void pending?.then((db) => db.clearCache()),
+    cacheFigures: () => opened?.cacheFigures?.() ?? [],
     notify: async (channel, payload) => {
       await (await get()).notify?.(channel, payload);
     },
