@@ -35,6 +35,8 @@ import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
 import { jobModule } from './modules/job';
 import { flowModule } from './modules/flow';
 import { messageModule } from './modules/message';
+import { HEALTH_PUBLIC_PATHS, healthModule } from './modules/health';
+import { processCacheFigures } from './bounded-cache';
 import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
@@ -56,6 +58,7 @@ const MODULES: BladeModule[] = [
   jobModule,
   flowModule,
   messageModule,
+  healthModule,
 ];
 // The agent paths authenticate with a terminal token instead of a user's JWT.
 const PUBLIC_PATHS = new Set([
@@ -63,6 +66,7 @@ const PUBLIC_PATHS = new Set([
   ...SYSTEM_PUBLIC_PATHS,
   ...RESOURCE_PUBLIC_PATHS,
   ...EXECUTION_PUBLIC_PATHS,
+  ...HEALTH_PUBLIC_PATHS,
 ]);
 
 /** What the caller hands in: the resources to run with, and services instead of the defaults (tests inject a loopback object store). */
@@ -189,9 +193,10 @@ export async function createApp(
   const embedded = storage instanceof LocalObjectStore ? storage : await openEmbeddedStore(config, db);
   const objects = createTenantStores(db, config, storage, embedded);
   const sessions = createSessionCheck(db);
+  const caches = () => [...processCacheFigures(), ...(db.cacheFigures?.() ?? []), ...sessions.cacheFigures(), ...objects.cacheFigures()];
   // Middleware is mounted as `ALL`; the routes are the endpoints themselves (API scopes offer and check them).
   const routes = () => app.routes.filter((route) => route.method !== 'ALL' && isApiPath(route.path)).map(({ method, path }) => ({ method, path }));
-  const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, ...extras, storage, embeddedStorage: embedded, objects };
+  const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, caches, ...extras, storage, embeddedStorage: embedded, objects };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);
