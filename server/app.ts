@@ -37,6 +37,7 @@ import { flowModule } from './modules/flow';
 import { messageModule } from './modules/message';
 import { HEALTH_PUBLIC_PATHS, healthModule } from './modules/health';
 import { processCacheFigures } from './bounded-cache';
+import { collectWhenIdle } from './idle-collection';
 import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
@@ -182,6 +183,7 @@ export async function createApp(
   const adminPassword = await prepareDatabase(db, config, resources, onStep);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const lifetime = new AbortController();
+  collectWhenIdle(lifetime.signal);
   const background = new Set<Promise<unknown>>();
   const inBackground = (work: Promise<unknown>) => {
     const settled = work.then(noop, noop).finally(() => background.delete(settled));

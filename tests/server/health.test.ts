@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CacheFigures } from '../../server/bounded-cache';
 import { call, login, loginAdmin } from './client';
 import { OTHER_TENANT, TESTER } from './fixtures';
 
@@ -36,18 +37,20 @@ describe('GET /api/blade-system/health', () => {
     await call('/api/blade-system/param/list', { token: adminToken });
     const answer = await call(HEALTH, { token: adminToken });
     expect(answer.body.code).toBe(200);
-    const { status, memoryMb, caches } = answer.body.data;
+    const { status, memoryMb, heapSpacesMb, caches } = answer.body.data;
     expect(status).toBe('UP');
     for (const figure of ['rss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers']) expect(memoryMb[figure]).toBeGreaterThan(0);
-    const byName = Object.fromEntries((caches as { name: string }[]).map((cache) => [cache.name, cache]));
+    expect(heapSpacesMb.old_space).toBeGreaterThan(0);
+    expect(heapSpacesMb.new_space).toBeGreaterThan(0);
+    const byName = Object.fromEntries((caches as CacheFigures[]).map((cache) => [cache.name, cache]));
     expect(Object.keys(byName).sort()).toEqual(['flowModels', 'readCache', 'sessions', 'sqlEffects', 'storageClients']);
     expect(byName.readCache).toMatchObject({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 });
-    const reads = byName.readCache as { entries: number; bytes: number; hits: number; misses: number };
+    const reads = byName.readCache;
     expect(reads.entries).toBeGreaterThan(0);
     expect(reads.bytes).toBeGreaterThan(0);
     expect(reads.hits + reads.misses).toBeGreaterThan(0);
     expect(byName.sessions).toMatchObject({ maxEntries: 20_000 });
-    expect((byName.sessions as { entries: number }).entries).toBeGreaterThan(0);
+    expect(byName.sessions.entries).toBeGreaterThan(0);
     // Sizes and counts only: no key, token or statement text.
     expect(answer.text).not.toMatch(/select|bearer|password|secret|hash/i);
   });

@@ -1,7 +1,9 @@
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { Context } from 'hono';
 import { tokenOf, userOfClaims } from '../../blade/auth';
 import { ADMIN_TENANT, isAdministrator, type BladeModule, type ServerServices } from '../../blade/context';
 import { R } from '../../blade/envelope';
+import { idleCollections } from '../../idle-collection';
 import { GUEST_USER_ID } from '../../users/token-response';
 
 const HEALTH_PATH = '/api/blade-system/health';
@@ -34,7 +36,11 @@ export const healthModule: BladeModule = (app, services) => {
         status: 'UP',
         uptimeSeconds: Math.round(process.uptime()),
         memoryMb: { rss: megabytes(rss), heapUsed: megabytes(heapUsed), heapTotal: megabytes(heapTotal), external: megabytes(external), arrayBuffers: megabytes(arrayBuffers) },
+        // Which part of the heap holds the memory: the young generation grows under load and is given back only by V8.
+        heapSpacesMb: Object.fromEntries(getHeapSpaceStatistics().filter((space) => space.space_size > 0).map((space) => [space.space_name, megabytes(space.space_size)])),
         caches: services.caches?.() ?? [],
+        // Full collections run when the server went idle with a grown heap; absent when Node runs without --expose-gc.
+        idleCollections: idleCollections(),
       }),
     );
   });
