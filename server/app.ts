@@ -35,6 +35,9 @@ import { EXECUTION_PUBLIC_PATHS, executionModule } from './modules/execution';
 import { jobModule } from './modules/job';
 import { flowModule } from './modules/flow';
 import { messageModule } from './modules/message';
+import { HEALTH_PUBLIC_PATHS, healthModule } from './modules/health';
+import { processCacheFigures } from './bounded-cache';
+import { collectWhenIdle } from './idle-collection';
 import type { ObjectStore } from './storage/types';
 import { proxyTo } from './proxy';
 import { loadResourceBehaviours } from './resource-behaviours';
@@ -56,6 +59,7 @@ const MODULES: BladeModule[] = [
   jobModule,
   flowModule,
   messageModule,
+  healthModule,
 ];
 // The agent paths authenticate with a terminal token instead of a user's JWT.
 const PUBLIC_PATHS = new Set([
@@ -63,6 +67,7 @@ const PUBLIC_PATHS = new Set([
   ...SYSTEM_PUBLIC_PATHS,
   ...RESOURCE_PUBLIC_PATHS,
   ...EXECUTION_PUBLIC_PATHS,
+  ...HEALTH_PUBLIC_PATHS,
 ]);
 
 /** What the caller hands in: the resources to run with, and services instead of the defaults (tests inject a loopback object store). */
@@ -128,6 +133,7 @@ function lazyDb(open: () => Promise<Db>): Db {
     exec: async (sql) => (await get()).exec(sql),
     transaction: async (fn) => (await get()).transaction(fn),
     clearCache: () => void pending?.then((db) => db.clearCache()),
+    cacheFigures: () => opened?.cacheFigures?.() ?? [],
     notify: async (channel, payload) => {
       await (await get()).notify?.(channel, payload);
     },
@@ -177,6 +183,7 @@ export async function createApp(
   const adminPassword = await prepareDatabase(db, config, resources, onStep);
   const tokens = createTokenService(await loadSignKey(db, config.signKey));
   const lifetime = new AbortController();
+  collectWhenIdle(lifetime.signal);
   const background = new Set<Promise<unknown>>();
   const inBackground = (work: Promise<unknown>) => {
     const settled = work.then(noop, noop).finally(() => background.delete(settled));
@@ -188,9 +195,10 @@ export async function createApp(
   const embedded = storage instanceof LocalObjectStore ? storage : await openEmbeddedStore(config, db);
   const objects = createTenantStores(db, config, storage, embedded);
   const sessions = createSessionCheck(db);
+  const caches = () => [...processCacheFigures(), ...(db.cacheFigures?.() ?? []), ...sessions.cacheFigures(), ...objects.cacheFigures()];
   // Middleware is mounted as `ALL`; the routes are the endpoints themselves (API scopes offer and check them).
   const routes = () => app.routes.filter((route) => route.method !== 'ALL' && isApiPath(route.path)).map(({ method, path }) => ({ method, path }));
-  const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, ...extras, storage, embeddedStorage: embedded, objects };
+  const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, caches, ...extras, storage, embeddedStorage: embedded, objects };
   const authPaths = { publicPaths: PUBLIC_PATHS, guestPaths: GUEST_PATHS };
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, requireAuth(tokens, sessions, authPaths), applyRoleScopes(db));
   for (const register of MODULES) register(app, services);

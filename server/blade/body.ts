@@ -67,19 +67,15 @@ async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>, maxByt
   }
 }
 
-const limiters = new Map<number, MiddlewareHandler>();
 const tooLarge = async (c: Context) => {
   await discardRestOfBody(c);
   return c.json(R.fail(413, TOO_LARGE), 413);
 };
+/** One limiter per limit, made up front: the limits are the constants above, so this never grows. */
+const limiters = new Map(Object.values(BODY_LIMITS).map((maxSize) => [maxSize, bodyLimit({ maxSize, onError: tooLarge })]));
 
 /** Refuses a body over the path's limit with the 413 envelope (by Content-Length, or while a chunked body streams in). */
-export const limitBodies: MiddlewareHandler = (c, next) => {
-  const maxSize = limitOf(c.req.path);
-  let limiter = limiters.get(maxSize);
-  if (!limiter) limiters.set(maxSize, (limiter = bodyLimit({ maxSize, onError: tooLarge })));
-  return limiter(c, next);
-};
+export const limitBodies: MiddlewareHandler = (c, next) => limiters.get(limitOf(c.req.path))!(c, next);
 
 /** Body types a Blade endpoint reads; `text/plain` and friends are what a cross-site form can send without asking. */
 const ACCEPTED_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];

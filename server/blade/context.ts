@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Registry } from '../../resources/registry';
+import type { CacheFigures } from '../bounded-cache';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import type { LocalObjectStore } from '../storage/local';
@@ -60,6 +61,8 @@ export interface ServerServices {
   lifetime?: AbortSignal;
   /** Hands over work a module started without waiting for it (the demo task's seeding): close waits for it. */
   inBackground?: (work: Promise<unknown>) => void;
+  /** The sizes and bounds of the in-process caches (the health endpoint reports them). */
+  caches?: () => CacheFigures[];
   /** The API routes the server answers (method and path), once every module and resource is mounted. */
   routes?: () => readonly ApiRoute[];
 }

@@ -102,6 +102,7 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
       }
     },
     clearCache: () => cache.noteWrite(),
+    cacheFigures: () => cache.figures(),
     close: () => pglite.close(),
   };
 }

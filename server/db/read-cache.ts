@@ -1,3 +1,4 @@
+import { approximateBytes, BoundedCache, type CacheFigures } from '../bounded-cache';
 import { statementEffect, type TableCatalog, type TableSet } from './sql-tables';
 
 interface Entry {
@@ -7,8 +8,16 @@ interface Entry {
   rows: unknown[];
 }
 
-/** Statements classified so far, by their text (a server runs a bounded set of texts). */
+/** Statements classified so far, by their text (a server runs a bounded set of texts, a few hundred). */
 const EFFECTS_KEPT = 5000;
+/** Statement texts are a few hundred bytes; an odd long one (a generated IN list) must not pin megabytes. */
+const EFFECTS_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Read results kept at most, by estimate: 500 list pages of 20 rows take a few MB, so this only bites when large
+ * reads (an import's reference check, a long tree) would otherwise hold memory the process never gives back
+ * (design.md §7: idle ≤ 400 MB, back within 10 % of idle after load).
+ */
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Results of repeatable reads, valid until a write to a table they read. Sound only where every write goes through
@@ -24,17 +33,27 @@ export class ReadCache {
   /** The clock of the last write to any table: what an entry reading unknown tables is checked against. */
   private anyTableWritten = 0;
   private readonly tableWritten = new Map<string, number>();
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedCache<string, Entry>;
   private readonly pending = new Map<string, { readAt: number; rows: Promise<unknown[]> }>();
   private catalog: TableCatalog | undefined;
   /** Moves on every schema change: a catalog read before it no longer describes the database. */
   private schemaVersion = 0;
   private catalogVersion = -1;
-  private readonly effects = new Map<string, ReturnType<typeof statementEffect>>();
+  private readonly effects = new BoundedCache<string, ReturnType<typeof statementEffect>>('sqlEffects', {
+    maxEntries: EFFECTS_KEPT,
+    maxBytes: EFFECTS_MAX_BYTES,
+    sizeOf: (sql) => 64 + sql.length,
+  });
   private hitCount = 0;
   private missCount = 0;
 
-  constructor(private readonly capacity = 500) {}
+  constructor(capacity = 500, maxBytes = READ_CACHE_MAX_BYTES) {
+    this.entries = new BoundedCache('readCache', {
+      maxEntries: capacity,
+      maxBytes,
+      sizeOf: (key, entry) => 64 + key.length + approximateBytes(entry.rows),
+    });
+  }
 
   /** Whether the catalog must be (re)read before statements can be told apart by table. */
   needsCatalog(): boolean {
@@ -59,7 +78,6 @@ export class ReadCache {
     let effect = this.effects.get(sql);
     if (!effect) {
       effect = statementEffect(sql, this.catalog);
-      if (this.effects.size >= EFFECTS_KEPT) this.effects.clear();
       this.effects.set(sql, effect);
     }
     return effect;
@@ -99,11 +117,18 @@ export class ReadCache {
   noteWrite(): void {
     this.clock++;
     this.everyTableWritten = this.anyTableWritten = this.clock;
+    // Every entry is stale now: give their memory back at once rather than as they are pushed out.
+    this.entries.clear();
   }
 
   /** Reads answered from memory and reads that ran, since the start. */
   stats(): { hits: number; misses: number; entries: number } {
     return { hits: this.hitCount, misses: this.missCount, entries: this.entries.size };
+  }
+
+  /** The kept reads and classified statements, for the health endpoint (a stale entry found counts as a miss). */
+  figures(): CacheFigures[] {
+    return [{ ...this.entries.figures(), hits: this.hitCount, misses: this.missCount }, this.effects.figures()];
   }
 
   private isCurrent(readAt: number, tables: TableSet): boolean {
@@ -119,9 +144,6 @@ export class ReadCache {
     const tables: TableSet = 'reads' in effect ? effect.reads : 'all';
     const hit = this.entries.get(key);
     if (hit && this.isCurrent(hit.readAt, hit.tables)) {
-      // Re-insert so the map's order stays least-recently-used first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
       this.hitCount++;
       return hit.rows as T[];
     }
@@ -139,9 +161,7 @@ export class ReadCache {
     try {
       const answer = await rows;
       // A write that ran meanwhile moved its tables' clock past readAt: the entry is then stale on arrival.
-      this.entries.delete(key);
       this.entries.set(key, { readAt, tables, rows: answer });
-      if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
       return answer;
     } finally {
       if (this.pending.get(key)?.rows === rows) this.pending.delete(key);

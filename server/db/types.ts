@@ -1,3 +1,5 @@
+import type { CacheFigures } from '../bounded-cache';
+
 /** The one database seam of the server: PGlite (embedded) and PostgreSQL (pg) both implement it. */
 export interface Db {
   /** One statement with bound parameters ($1, $2...). Values are never spliced into the SQL text. */
@@ -26,6 +28,8 @@ export interface Db {
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Forgets every read kept by `cachedQuery` (`oauth/clear-cache`). */
   clearCache(): void;
+  /** The sizes and limits of what `cachedQuery` keeps (absent where nothing is kept: PostgreSQL). */
+  cacheFigures?(): CacheFigures[];
   close(): Promise<void>;
 }
 

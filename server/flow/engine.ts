@@ -5,6 +5,7 @@ import { nextId } from '../blade/ids';
 import { SqlParams } from '../blade/query';
 import { tenantRows, tenantWhere } from '../blade/scope';
 import { formatDateTime } from '../blade/serializer';
+import { BoundedCache, processWide } from '../bounded-cache';
 import type { Db } from '../db/types';
 import { resolveExpression } from './expression';
 import { readProcessModel, type ProcessModel } from './model';
@@ -54,15 +55,26 @@ export function mayWork(task: Pick<TaskRow, 'assignee' | 'candidate_users' | 'ca
   return ids(task.candidate_users).includes(actor.userId) || ids(task.candidate_groups).some((group) => roles.includes(group));
 }
 
-/** Models parsed once per deployment: a deployed XML never changes. */
-const models = new Map<string, Promise<ProcessModel>>();
+/**
+ * Models parsed once per deployment: a deployed XML never changes. Deployments only grow (every redeploy is a new
+ * one) while few are in use at a time: the most recently used 200 stay parsed, within 16 MB by their XML's length
+ * (a parsed model takes a small multiple of its text), so a pile of old or large deployments is parsed again.
+ */
+const models = processWide(
+  new BoundedCache<string, { model: Promise<ProcessModel>; xmlLength: number }>('flowModels', {
+    maxEntries: 200,
+    maxBytes: 16 * 1024 * 1024,
+    sizeOf: (id, parsed) => 64 + id.length + 4 * parsed.xmlLength,
+  }),
+);
 export function modelOf(deployment: Pick<DeploymentRow, 'id' | 'xml'>): Promise<ProcessModel> {
-  let model = models.get(deployment.id);
-  if (!model) {
-    model = readProcessModel(deployment.xml);
-    models.set(deployment.id, model);
-    model.catch(() => models.delete(deployment.id));
-  }
+  const kept = models.get(deployment.id);
+  if (kept) return kept.model;
+  const model = readProcessModel(deployment.xml);
+  models.set(deployment.id, { model, xmlLength: deployment.xml.length });
+  model.catch(() => {
+    if (models.peek(deployment.id)?.model === model) models.delete(deployment.id);
+  });
   return model;
 }
 

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
+import { BoundedCache, type CacheFigures } from '../bounded-cache';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import { badRequest } from '../blade/errors';
@@ -23,12 +24,23 @@ export const OUTBOUND_REFUSED = '资源地址不在允许的出站地址内（BL
 
 const SETTING_COLUMNS = 'id::text AS id, category, endpoint, bucket_name, region, access_key, secret_key, path_style, update_time::text AS update_time';
 
-export function createTenantStores(db: Db, config: ServerConfig, installation: ObjectStore, embedded: ObjectStore): TenantStores {
+/**
+ * S3 clients kept, by setting, least recently used forgotten first: an installation has a setting or two per tenant
+ * in use, a client is a few KB (the connections are the shared agents'), and a forgotten one is only rebuilt.
+ */
+const CLIENTS_KEPT = 64;
+
+export function createTenantStores(
+  db: Db,
+  config: ServerConfig,
+  installation: ObjectStore,
+  embedded: ObjectStore,
+): TenantStores & { cacheFigures(): CacheFigures[] } {
   const policy = outboundPolicy(config.outboundAllow ?? []);
   const lookup = checkedLookup(policy) as never;
   const agents = { http: new HttpAgent({ keepAlive: true, lookup }), https: new HttpsAgent({ keepAlive: true, lookup }) };
   // Clients by setting, rebuilt when the setting changes (its update time is part of the cache key).
-  const clients = new Map<string, { stamp: string; store: ObjectStore }>();
+  const clients = new BoundedCache<string, { stamp: string; store: ObjectStore }>('storageClients', { maxEntries: CLIENTS_KEPT });
 
   async function storeOf(setting: OssSetting, options: { requestTimeoutMs?: number } = {}): Promise<ObjectStore> {
     if (Number(setting.category) === EMBEDDED_CATEGORY) return embedded;
@@ -62,7 +74,8 @@ export function createTenantStores(db: Db, config: ServerConfig, installation: O
     return row;
   }
 
-  const stores: TenantStores = {
+  const stores: TenantStores & { cacheFigures(): CacheFigures[] } = {
+    cacheFigures: () => [clients.figures()],
     installation,
     policy,
     storeOf: (setting) => storeOf(setting, { requestTimeoutMs: 8000 }),

@@ -26,6 +26,8 @@ import { readXlsxRows } from '../../server/excel';
 import { createSessionCheck } from '../../server/users/sessions';
 import { launchChromium } from '../e2e/browser';
 import { registry } from '../../resources/schemas';
+import { CASE_HEADERS, caseSheet } from './case-sheet';
+import { measureMemory } from './memory';
 import { measureScale } from './scale';
 
 const ADMIN_PASSWORD = 'Bench-admin-pass1';
@@ -137,19 +139,7 @@ async function measureServer(dataDir: string) {
   }
 }
 
-const CASE_HEADERS = ['用例编号', '用例标题', '功能模块', '优先级', '用例归属', '所属项目', '审核状态', '测试目的', '前置条件', '测试步骤', '预期结果', '脚本编号'];
 const CASE_ROWS = 10_000;
-
-/** A 10 000-row case sheet as Excel writes one (texts in the shared-string table), the same file for every figure. */
-async function caseSheet(prefix: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('用例');
-  sheet.addRow(CASE_HEADERS);
-  for (let index = 0; index < CASE_ROWS; index += 1) {
-    sheet.addRow([`${prefix}-${index}`, `批量用例${index}`, '批量模块', '高', '公共', '', '', '验证导入', '已登录', '1. 打开\n2. 检查', '成功', `${prefix}-SC`]);
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -170,7 +160,7 @@ async function measureImport(dataDir: string) {
       "INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, audit_status, create_time, update_time) VALUES ($1, '000000', $2, 'script/bench.py', 1, now(), now())",
       [nextId(), `${prefix}-SC`],
     );
-    const bytes = await caseSheet(prefix);
+    const bytes = await caseSheet(prefix, CASE_ROWS);
 
     let start = performance.now();
     let rows = 0;
@@ -514,7 +504,8 @@ async function measureStart(dataDir: string) {
 }
 
 // `npm run bench -- browser` (or `server`, `start`, `import`) measures only those figures, for a quicker look at one change.
-// `scale` (the growth table, minutes at a million rows) runs only when named.
+// `scale` (the growth table, minutes at a million rows) and `memory` (RSS after load and an import, two minutes) run
+// only when named.
 const parts = process.argv.slice(2);
 const wanted = (part: string) => parts.length === 0 || parts.includes(part);
 if (['server', 'browser', 'start', 'import'].some(wanted)) {
@@ -532,4 +523,5 @@ if (['server', 'browser', 'start', 'import'].some(wanted)) {
   console.table(figures);
 }
 if (parts.includes('scale')) await measureScale();
+if (parts.includes('memory')) await measureMemory(SERVE_ARGS);
 process.exit(0);

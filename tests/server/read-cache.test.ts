@@ -86,6 +86,44 @@ describe('ReadCache', () => {
     expect(table.reads()).toBe(4);
   });
 
+  it('keeps its reads within a byte bound, least recently used forgotten first, and reports its figures', async () => {
+    const cache = new ReadCache(500, 30_000);
+    const wide = (text: string) => async () => [{ text: text.repeat(10_000) }];
+    await cache.read('a', [], wide('a'));
+    await cache.read('b', [], wide('b'));
+    await cache.read('a', [], wide('a'));
+    await cache.read('c', [], wide('c'));
+    const [reads] = cache.figures();
+    expect(reads).toMatchObject({ name: 'readCache', entries: 2, maxEntries: 500, maxBytes: 30_000, hits: 1, misses: 3 });
+    expect(reads.bytes).toBeGreaterThan(20_000);
+    expect(reads.bytes).toBeLessThanOrEqual(30_000);
+    const table = source();
+    await cache.read('a', [], table.run);
+    await cache.read('b', [], table.run);
+    expect(table.reads()).toBe(1);
+  });
+
+  it('does not keep a read larger than its byte bound', async () => {
+    const cache = new ReadCache(500, 5_000);
+    let reads = 0;
+    const huge = async () => {
+      reads++;
+      return [{ text: 'x'.repeat(10_000) }];
+    };
+    await cache.read('big', [], huge);
+    await cache.read('big', [], huge);
+    expect(reads).toBe(2);
+    expect(cache.figures()[0]).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('gives the memory of every entry back when everything is written', async () => {
+    const cache = new ReadCache();
+    const table = source();
+    await cache.read('a', [], table.run);
+    cache.noteWrite();
+    expect(cache.figures()[0]).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
   it('lets identical reads that arrive together share one statement, but not across a write', async () => {
     const cache = new ReadCache();
     const table = source();
