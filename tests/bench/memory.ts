@@ -15,6 +15,7 @@ import { registry } from '../../resources/schemas';
 import { startServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { caseSheet } from './case-sheet';
+import { insertBenchParams } from './param-rows';
 
 const ADMIN_PASSWORD = 'Bench-memory-pass1';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -41,14 +42,7 @@ const mb = (value: number) => `${Math.round(value)} MB`;
 async function seed(dataDir: string) {
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
-    await server.db.query(
-      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, remark,
-         create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       SELECT 1000000000000000000 + n, '000000', 'bench param ' || n, 'bench.key.' || n, 'value ' || n, '',
-         1, 1, now() - (n || ' seconds')::interval, 1, now(), 1, 0
-       FROM generate_series(1, $1::int) AS n`,
-      [PARAM_ROWS],
-    );
+    await insertBenchParams(server.db, PARAM_ROWS);
     for (const round of [1, 2]) {
       await server.db.query(
         "INSERT INTO blade_test_script (id, tenant_id, script_code, script_path, audit_status, create_time, update_time) VALUES ($1, '000000', $2, 'script/bench.py', 1, now(), now())",

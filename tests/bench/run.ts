@@ -27,6 +27,7 @@ import { createSessionCheck } from '../../server/users/sessions';
 import { launchChromium } from '../e2e/browser';
 import { registry } from '../../resources/schemas';
 import { CASE_HEADERS, caseSheet } from './case-sheet';
+import { insertBenchParams } from './param-rows';
 import { measureMemory } from './memory';
 import { measureScale } from './scale';
 
@@ -81,14 +82,7 @@ async function seedDataDir(dataDir: string) {
   console.log(`seeding ${PARAM_ROWS} param rows...`);
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
-    await server.db.query(
-      `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, remark,
-         create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       SELECT 1000000000000000000 + n, '000000', 'bench param ' || n, 'bench.key.' || n, 'value ' || n, '',
-         1, 1, now() - (n || ' seconds')::interval, 1, now(), 1, 0
-       FROM generate_series(1, $1::int) AS n`,
-      [PARAM_ROWS],
-    );
+    await insertBenchParams(server.db, PARAM_ROWS);
   } finally {
     await server.close();
   }

@@ -1,32 +1,23 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceSchemas } from '../../resources/schemas';
 import { sortableColumnsOf } from '../../resources/types';
 import { columnsOf } from '../../server/blade/model';
-import { runMigrations } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
-import { ensureAllResourceTables } from '../../server/db/resource-tables';
 import type { Db } from '../../server/db/types';
-import { freshDataDir } from './data-dir';
+import { migratedDatabase } from './data-dir';
 
 /**
  * Every column a list may be ordered by has an index led by it, on the tables as a start makes them (migrations, then
  * the resource tables): the server refuses an order on any other column, so no page sorts a whole table.
  */
-let dir: string;
+let database: Awaited<ReturnType<typeof migratedDatabase>>;
 let db: Db;
 
 beforeAll(async () => {
-  dir = freshDataDir('blade-order-indexes-');
-  db = await openPglite(dir);
-  await runMigrations(db);
-  await ensureAllResourceTables(db, resourceSchemas);
+  database = await migratedDatabase('blade-order-indexes-', resourceSchemas);
+  db = database.db;
 }, 120_000);
 
-afterAll(async () => {
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 async function leadingIndexColumns(table: string): Promise<Set<string>> {
   const rows = await db.query<{ column: string }>(

@@ -1,13 +1,9 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramSchema } from '../../resources/param/schema';
-import { runMigrations } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
 import { ReadCache } from '../../server/db/read-cache';
-import { ensureResourceTables } from '../../server/db/resource-tables';
 import { catalogOf, type CatalogRow } from '../../server/db/sql-tables';
 import type { Db } from '../../server/db/types';
-import { freshDataDir } from './data-dir';
+import { migratedDatabase } from './data-dir';
 
 /** A fake table read: counts how often the database is really asked. */
 function source() {
@@ -228,21 +224,16 @@ describe('ReadCache per table', () => {
 });
 
 describe('the embedded database keeps reads per table', () => {
-  let dataDir: string;
+  let database: Awaited<ReturnType<typeof migratedDatabase>>;
   let db: Db;
   const TENANT = '535353';
 
   beforeAll(async () => {
-    dataDir = freshDataDir('read-cache-');
-    db = await openPglite(dataDir);
-    await runMigrations(db);
-    await ensureResourceTables(db, paramSchema);
+    database = await migratedDatabase('read-cache-', [paramSchema]);
+    db = database.db;
   }, 60_000);
 
-  afterAll(async () => {
-    await db?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => database?.close());
 
   const readParams = () => db.cachedQuery('SELECT id, param_value FROM blade_param WHERE tenant_id = $1 ORDER BY id', [TENANT]);
   const readCount = () => db.cachedQuery('SELECT live_rows FROM blade_row_count WHERE table_name = $1 AND tenant_id = $2', ['blade_param', TENANT]);

@@ -1,24 +1,21 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
 import type { Db } from '../../server/db/types';
-import { freshDataDir } from './data-dir';
+import { migratedDatabase } from './data-dir';
 
 /** A database made before the seeded regions took BladeX's codes: what an existing install brings to the migration. */
 const SIX_DIGIT: Record<string, string> = { '11': '110000', '1101': '110100', '33': '330000', '3301': '330100', '3302': '330200', '44': '440000', '4401': '440100', '4403': '440300' };
 const MIGRATION = '032_region_bladex_codes.sql';
 
-let dir: string;
+let database: Awaited<ReturnType<typeof migratedDatabase>>;
 let db: Db;
 
 const region = async (name: string) =>
   (await db.query<Record<string, string>>('SELECT code, parent_code, ancestors, province_code, city_code, district_code FROM blade_region WHERE name = $1 AND is_deleted = 0', [name]))[0];
 
 beforeAll(async () => {
-  dir = freshDataDir('blade-region-codes-');
-  db = await openPglite(dir);
-  await runMigrations(db);
+  database = await migratedDatabase('blade-region-codes-');
+  db = database.db;
   // Back to the six-digit codes, as before the migration, with a district an administrator added under 杭州市.
   for (const [short, six] of Object.entries(SIX_DIGIT)) {
     for (const column of ['code', 'parent_code', 'province_code', 'city_code']) {
@@ -33,10 +30,7 @@ beforeAll(async () => {
   await db.query('DELETE FROM blade_migration WHERE name = $1', [MIGRATION]);
 }, 120_000);
 
-afterAll(async () => {
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 describe('the seeded regions take BladeX codes', () => {
   it('moves provinces and cities to two and four digits, with every child, ancestor and per-level code that names them', async () => {

@@ -1,15 +1,11 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceSchemas } from '../../resources/schemas';
-import { runMigrations } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
-import { ensureAllResourceTables } from '../../server/db/resource-tables';
 import { SEED_IDS, seedDatabase, seedFingerprint, type SeedData } from '../../server/db/seed';
 import { seedDictsOf } from '../../server/db/seed-data/dicts';
 import { registry } from '../../resources/schemas';
 import { seedMenusOf } from '../../server/db/seed-data/menus';
 import type { Db } from '../../server/db/types';
-import { freshDataDir } from './data-dir';
+import { migratedDatabase } from './data-dir';
 
 const seedDicts = seedDictsOf(registry.dictionaries);
 
@@ -18,7 +14,7 @@ const { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes } = seedMenu
 const data: SeedData = { menus: seedMenus, topMenus: seedTopMenus, userRoleMenuCodes, dicts: seedDicts };
 const PASSWORD = 'Seed-test-pass1';
 
-let dir: string;
+let database: Awaited<ReturnType<typeof migratedDatabase>>;
 let db: Db;
 let statements = 0;
 const counting = (inner: Db): Db => ({
@@ -33,15 +29,10 @@ const liveMenu = async (code: string) =>
 const projectCount = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM blade_project WHERE is_deleted = 0'))[0].n);
 
 beforeAll(async () => {
-  dir = freshDataDir('blade-seed-');
-  db = await openPglite(dir);
-  await runMigrations(db);
-  await ensureAllResourceTables(db, resourceSchemas);
+  database = await migratedDatabase('blade-seed-', resourceSchemas);
+  db = database.db;
 }, 120_000);
-afterAll(async () => {
-  await db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 describe('the seed at start', () => {
   it('seeds an empty database: administrator, menus, demo projects', async () => {
