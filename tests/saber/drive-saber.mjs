@@ -334,6 +334,14 @@ async function driveScope(page, mark) {
 /** 行政区划: a tree and a form; 新增下级 under the first node, then view (select), edit (rename) and delete it. */
 async function driveRegion(page, mark) {
   const tree = page.locator('.avue-tree');
+  // Saber reloads its tree after a save, sometimes folded: the first node is opened again (never folded) to see its child.
+  const openFirstNode = async () => {
+    await waitIdle(page);
+    const first = tree.locator('.el-tree-node').first();
+    if (!((await first.getAttribute('class')) ?? '').includes('is-expanded')) {
+      await first.locator('.el-tree-node__expand-icon').first().click().catch(() => undefined);
+    }
+  };
   await tree.locator('.el-tree-node__content').first().click();
   await waitIdle(page);
   await button(page, '新增下级').click();
@@ -345,19 +353,23 @@ async function driveRegion(page, mark) {
   await button(form, '提交').click();
   await waitIdle(page);
   const node = tree.locator('.el-tree-node__content').filter({ hasText: mark });
-  await tree.locator('.el-tree-node__content').first().locator('.el-tree-node__expand-icon').click().catch(() => undefined);
+  await openFirstNode();
   await node.first().waitFor({ timeout: STEP_MS }).catch(() => {
     throw new Error('the added region is not in the tree');
   });
   if ((await node.count()) !== 1) throw new Error(`${await node.count()} nodes after add`);
   await node.click();
   await waitIdle(page);
-  if ((await form.getByPlaceholder('请输入 区划名称', { exact: true }).inputValue()) !== mark) throw new Error('selecting the region does not show it');
+  // The form is filled when the picked node's detail has come back.
+  const nameInput = form.getByPlaceholder('请输入 区划名称', { exact: true });
+  for (let tries = 0; (await nameInput.inputValue()) !== mark; tries++) {
+    if (tries === 50) throw new Error('selecting the region does not show it');
+    await page.waitForTimeout(100);
+  }
   await form.getByPlaceholder('请输入 区划名称', { exact: true }).fill(`${mark}E`);
   await button(form, '提交').click();
   await waitIdle(page);
-  // Saber reloads its tree after a save, folded: the parent is opened again to see the child.
-  await tree.locator('.el-tree-node__content').first().locator('.el-tree-node__expand-icon').click().catch(() => undefined);
+  await openFirstNode();
   const renamed = tree.locator('.el-tree-node__content').filter({ hasText: `${mark}E` });
   await renamed.first().waitFor({ timeout: STEP_MS }).catch(() => {
     throw new Error('the renamed region is not in the tree');
