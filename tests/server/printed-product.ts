@@ -25,7 +25,10 @@ export async function buildForTest(name: string): Promise<TestBuild> {
   const { bundleAgent, bundleServer } = await import('../../build/serverBundle');
   const dir = join('node_modules', '.cache', `${name}-${process.pid}`);
   const staticDir = join(dir, 'static');
-  await Promise.all([bundleServer(dir), bundleAgent(join(staticDir, 'agent', 'agent.mjs'))]);
+  // One after the other: the server's bundle first empties its folder, which holds the agent's; run side by side, a
+  // slow removal (a busy thread pool) took the agent the other build had just written.
+  await bundleServer(dir);
+  await bundleAgent(join(staticDir, 'agent', 'agent.mjs'));
   const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve;
   if (!script.includes('dist-server/main.mjs')) throw new Error('npm run serve no longer runs dist-server/main.mjs');
   const args = script.split(' ').slice(1).map((arg) => (arg === 'dist-server/main.mjs' ? join(dir, 'main.mjs') : arg));
