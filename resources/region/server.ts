@@ -84,13 +84,9 @@ export const behaviour: ResourceBehaviour = {
     if (!row) return body;
     const code = String(body.code ?? '');
     const rootPrefixed = row.parent_code === REGION_ROOT && parentCode === `${REGION_ROOT}${row.code}` && code.startsWith(parentCode);
-    if (rootPrefixed) {
-      const { id: _parentId, ...child } = body;
-      return { ...child, parentCode: row.code, code: code.slice(REGION_ROOT.length) };
-    }
-    if (row.code !== parentCode || code === parentCode) return body;
+    if (!rootPrefixed && (row.code !== parentCode || code === parentCode)) return body;
     const { id: _parentId, ...child } = body;
-    return child;
+    return rootPrefixed ? { ...child, parentCode: row.code, code: code.slice(REGION_ROOT.length) } : child;
   },
   async beforeWrite({ tx, user, isInsert, values, before, body }) {
     assertPlatform(user);

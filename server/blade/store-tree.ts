@@ -30,6 +30,7 @@ export function markChildren(nodes: Row[]): Row[] {
 /** The tree part of a resource store: the whole tree, the filtered tree list and the lazy children of a node. */
 export function createStoreTree(core: StoreCore, behaviour: StoreHooks): Pick<ResourceStore, 'tree' | 'treeList' | 'lazyList'> {
   const { db, schema, table, model, byName, readRows } = core;
+  const sortable = new Set(sortableColumnsOf(schema));
   return {
     async tree(user) {
       if (!schema.tree) throw badRequest(MSG.notFound);
@@ -43,7 +44,7 @@ export function createStoreTree(core: StoreCore, behaviour: StoreHooks): Pick<Re
       if (!schema.tree) throw badRequest(MSG.notFound);
       const params = new SqlParams();
       const filters = [...buildFilters(query, model.columns, params), ...(behaviour.listScope?.(user, query, params) ?? [])];
-      const order = parseOrder(query, model.columns, schema.defaultSort, new Set(sortableColumnsOf(schema)));
+      const order = parseOrder(query, model.columns, schema.defaultSort, sortable);
       const rows = await readRows(user, filters, params, `ORDER BY ${order} LIMIT 5000`);
       return markChildren(nest(rows, schema.tree.parentField, schema.tree.labelField));
     },
