@@ -8,6 +8,7 @@ import { formatDateTime } from '../../server/blade/serializer';
 import { SEED_IDS } from '../../server/db/seed';
 import { animationsEnded, snap } from './browser';
 import { apiCall, apiLogin, ADMIN_PASSWORD, loginAs, useProductPage, type RunningProduct } from './product';
+import { until } from '../until';
 
 /**
  * The message centre as a person meets it: a test run that failed and a scheduled job's alert reach the administrator;
@@ -40,16 +41,6 @@ const ok = (answer: { status: number; body: any }) => {
   expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
   return answer.body.data;
 };
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** A task of one case on its own terminal, run by the administrator; the terminal's agent reports the case failed. */
 async function failARun(): Promise<string> {

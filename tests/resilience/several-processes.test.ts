@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../server/printed-product';
 import { S3_TEST_KEYS, startS3TestServer, type S3TestServer } from '../server/s3-test-server';
 import { adminToken, blade, startMain } from './process';
+import { until } from '../until';
 
 /**
  * The deployment of README "Several processes": two server processes on one PostgreSQL database and one
@@ -42,16 +43,6 @@ function roundRobin(backends: string[]): Promise<{ url: string; served: number[]
       }),
     ),
   );
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 const database = await freshPostgresDatabase('blade_several');

@@ -61,9 +61,9 @@ export function requestToken(
   });
 }
 
-/** An access token, or a failed expectation with the server's answer. */
-export async function login(credentials: { tenantId?: string; account: string; password: string }) {
-  const answer = await requestToken(credentials);
+/** An access token, or a failed expectation with the server's answer; `base` for a server of the test's own. */
+export async function login(credentials: { tenantId?: string; account: string; password: string }, base?: string) {
+  const answer = await requestToken(credentials, { base });
   if (answer.status !== 200 || !answer.body?.access_token) {
     throw new Error(`login of ${credentials.account} failed: ${answer.status} ${answer.text}`);
   }

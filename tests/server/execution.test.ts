@@ -11,11 +11,13 @@ import { openDb } from '../../server/db/open';
 import { hashPassword } from '../../server/db/seed';
 import { tenantObjectKey } from '../../server/storage/keys';
 import type { ObjectStore } from '../../server/storage/types';
-import { call, md5 } from './client';
+import { call, login } from './client';
 import { startLoopbackStore, type LoopbackStore } from './execution-store';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
 import { freshDataDir } from './data-dir';
+import { freshPostgresDatabase } from './printed-product';
+import { until } from '../until';
 
 /**
  * Test execution over HTTP against its own embedded server (it needs an object store the shared one lacks and a
@@ -52,6 +54,7 @@ const SCRIPTS = {
 const ATTACHMENT_LIMITS = { BLADE_ATTACHMENT_MAX_BYTES: String(64 * 1024), BLADE_ATTACHMENT_CASE_MAX_BYTES: String(100 * 1024) };
 
 let server: RunningServer;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let store: LoopbackStore;
 let dataDir: string;
 let admin: string;
@@ -66,16 +69,6 @@ const agentCall = (path: string, token: string, json?: unknown, terminalCode?: s
     json,
     headers: { Authorization: `Bearer ${token}`, ...(terminalCode ? { 'Terminal-Code': terminalCode } : {}) },
   });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const NOW = () => formatDateTime(new Date());
 
@@ -145,19 +138,8 @@ async function addOtherTenant() {
   );
 }
 
-async function loginOn(credentials: { tenantId?: string; account: string; password: string }) {
-  const query = new URLSearchParams({
-    tenantId: credentials.tenantId ?? '000000',
-    username: credentials.account,
-    password: md5(credentials.password),
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
-  });
-  const answer = await api(`/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { 'Tenant-Id': credentials.tenantId ?? '000000' } });
-  if (!answer.body?.access_token) throw new Error(`login failed: ${answer.text}`);
-  return answer.body.access_token as string;
-}
+const loginOn = async (credentials: { tenantId?: string; account: string; password: string }) =>
+  (await login(credentials, server.url)).access_token;
 
 const execute = (taskId: string, extra: Record<string, unknown> = {}, token = admin) =>
   api(`${TASK}/execute`, { token, json: { id: taskId, ...extra } });
@@ -197,8 +179,10 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries(ATTACHMENT_LIMITS)) vi.stubEnv(name, value);
   store = await startLoopbackStore();
   dataDir = freshDataDir('blade-execution-test-');
+  // A database of its own on PostgreSQL too: the file runs beside the files of the shared server.
+  database = await freshPostgresDatabase('blade_execution_test');
   server = await startServer(
-    { port: 0, dataDir, databaseUrl: process.env.TEST_DATABASE_URL || undefined, adminPassword: ADMIN_PASSWORD, captcha: false },
+    { port: 0, dataDir, databaseUrl: database?.url, adminPassword: ADMIN_PASSWORD, captcha: false },
     { resources: registry, storage: store },
   );
   await addOtherTenant();
@@ -218,6 +202,7 @@ afterAll(async () => {
   }
   await server?.close();
   await store?.close();
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
   vi.unstubAllEnvs();
 });

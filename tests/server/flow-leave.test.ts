@@ -1,12 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
-import { call, md5 } from './client';
+import { call, login } from './client';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { freshDataDir } from './data-dir';
+import { freshPostgresDatabase } from './printed-product';
 import { observeFlow, type FlowInstanceEnded, type FlowTaskOpened } from '../../server/flow/events';
+import { until } from '../until';
 
 /**
  * Workflows over HTTP on a server of their own (restarted on the same data dir mid-way): the leave process every
@@ -27,37 +28,23 @@ observeFlow('flow-leave-test', {
 
 let server: RunningServer;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let admin: string;
 let tester: string;
 
 const start = () =>
   startServer(
-    { port: 0, dataDir, databaseUrl: process.env.TEST_DATABASE_URL || undefined, adminPassword: ADMIN_PASSWORD, captcha: false },
+    { port: 0, dataDir, databaseUrl: database?.url, adminPassword: ADMIN_PASSWORD, captcha: false },
     { resources: registry },
   );
 
-async function loginOn(account: string, password: string) {
-  const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5(password), grant_type: 'password', scope: 'all', type: 'account' });
-  const answer = await call(`/api/blade-auth/oauth/token?${query}`, { base: server.url, method: 'POST', headers: { 'Tenant-Id': '000000' } });
-  if (!answer.body?.access_token) throw new Error(`login failed: ${answer.text}`);
-  return answer.body.access_token as string;
-}
+const loginOn = async (account: string, password: string) => (await login({ account, password }, server.url)).access_token;
 
 const as = (token: string) => (path: string, options: Parameters<typeof call>[1] = {}) => call(path, { base: server.url, token, ...options });
 const ok = <T extends { body: any; text: string }>(answer: T) => {
   expect(answer.body, answer.text).toMatchObject({ code: 200, success: true });
   return answer.body.data;
 };
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function leaveDefinitionId(token: string): Promise<string> {
   const list = ok(await as(token)(`${FLOW}/work/start-list?size=100`));
@@ -84,7 +71,9 @@ const taskOf = async (token: string, list: 'claim-list' | 'todo-list' | 'done-li
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'blade-flow-test-'));
+  dataDir = freshDataDir('blade-flow-test-');
+  // A database of its own on PostgreSQL too: the file runs beside the files of the shared server.
+  database = await freshPostgresDatabase('blade_flow_leave_test');
   server = await start();
   admin = await loginOn('admin', ADMIN_PASSWORD);
   tester = await loginOn(TESTER.account, TESTER.password);
@@ -92,6 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

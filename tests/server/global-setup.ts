@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../server/app';
 import { formatDateTime } from '../../server/blade/serializer';
@@ -11,6 +8,7 @@ import { hashPassword, SEED_IDS } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
 import { ADMIN_PASSWORD, LOCK_VICTIM, LOG_LOCK_VICTIM, OTHER_TENANT, QUOTA_TENANT, SCOPE_FIXTURE } from './fixtures';
 import { registry } from '../../resources/schemas';
+import { makePgliteTemplate } from './template-setup';
 
 const NOW = '2024-01-02 03:04:05';
 
@@ -116,8 +114,7 @@ async function addFixtures(db: Db) {
  */
 export default async function setup(project: TestProject) {
   // initdb is most of a PGlite start: run once here, its cluster copied for this server and every test's own.
-  const template = mkdtempSync(join(tmpdir(), 'blade-pglite-template-'));
-  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('../../server/db/init-pglite.mjs', import.meta.url)), template]);
+  const template = await makePgliteTemplate();
   const dataDir = mkdtempSync(join(tmpdir(), 'blade-server-test-'));
   cpSync(template, dataDir, { recursive: true });
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;

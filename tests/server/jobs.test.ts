@@ -7,10 +7,12 @@ import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
 import { outboundPolicy } from '../../server/outbound';
 import { JobScheduler } from '../../server/jobs/scheduler';
-import { call, md5 } from './client';
+import { call, login } from './client';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 import { registry } from '../../resources/schemas';
 import { freshDataDir } from './data-dir';
+import { freshPostgresDatabase } from './printed-product';
+import { until } from '../until';
 
 /**
  * 任务调度 over HTTP against its own server (its scheduler ticking, loopback allowed for the job apps' addresses):
@@ -22,6 +24,7 @@ const SERVER = '/api/blade-job/job-server';
 const JOB = '/api/blade-job/job-info';
 
 let server: RunningServer;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let dataDir: string;
 let admin: string;
 let tester: string;
@@ -32,22 +35,8 @@ const received: { authorization: string; body: Record<string, unknown>; at: numb
 
 const api = (path: string, options: Parameters<typeof call>[1] = {}) => call(path, { base: server.url, token: admin, ...options });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
-async function loginOn(account: string, password: string) {
-  const query = new URLSearchParams({ tenantId: '000000', username: account, password: md5(password), grant_type: 'password', scope: 'all', type: 'account' });
-  const answer = await call(`/api/blade-auth/oauth/token?${query}`, { base: server.url, method: 'POST', headers: { 'Tenant-Id': '000000' } });
-  if (!answer.body?.access_token) throw new Error(`login failed: ${answer.text}`);
-  return answer.body.access_token as string;
-}
+const loginOn = async (account: string, password: string, tenantId = '000000') =>
+  (await login({ tenantId, account, password }, server.url)).access_token;
 
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -93,10 +82,12 @@ beforeAll(async () => {
   // Stubbed, not assigned: the server test files share one process, and the next file must not inherit it.
   vi.stubEnv('BLADE_JOB_FAST_TENANTS', '000000');
   dataDir = freshDataDir('blade-jobs-test-');
+  // A database of its own on PostgreSQL too: the file runs beside the files of the shared server.
+  database = await freshPostgresDatabase('blade_jobs_test');
   server = await startServer({
     port: 0,
     dataDir,
-    databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    databaseUrl: database?.url,
     adminPassword: ADMIN_PASSWORD,
     captcha: false,
     outboundAllow: ['127.0.0.1'],
@@ -113,6 +104,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await database?.drop();
   await new Promise((resolve) => receiver?.close(resolve));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   vi.unstubAllEnvs();
@@ -194,8 +186,7 @@ describe('limits of a tenant not let run jobs every second', () => {
     const tenantName = `任务限制${nextId().slice(-6)}`;
     expect((await api('/api/blade-system/tenant/submit', { json: { tenantName, linkman: 'x' } })).body.code).toBe(200);
     const [tenant] = (await api(`/api/blade-system/tenant/list?tenantName_equal=${encodeURIComponent(tenantName)}`)).body.data.records;
-    const query = new URLSearchParams({ tenantId: tenant.tenantId, username: 'admin', password: md5('admin'), grant_type: 'password', scope: 'all', type: 'account' });
-    tenantAdmin = (await call(`/api/blade-auth/oauth/token?${query}`, { base: server.url, method: 'POST', headers: { 'Tenant-Id': tenant.tenantId } })).body.access_token;
+    tenantAdmin = await loginOn('admin', 'admin', tenant.tenantId);
     const app = await tenantApi(`${SERVER}/submit`, {
       json: { jobServerName: `限制应用-${nextId()}`, jobServerUrl: `${receiverUrl}/dispatch`, jobAppName: 'limits', jobAppPassword: 'App-secret-1' },
     });

@@ -8,10 +8,11 @@ import { startServer, type RunningServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
 import { hashPassword, SEED_IDS } from '../../server/db/seed';
-import { call, md5 } from './client';
+import { call, login } from './client';
 import { freshDataDir } from './data-dir';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
 import { freshPostgresDatabase } from './printed-product';
+import { until } from '../until';
 
 /**
  * The message centre over HTTP on a server of its own (its scheduler runs jobs against a loopback job app that
@@ -47,22 +48,8 @@ const ok = <T extends { body: any; text: string }>(answer: T) => {
   return answer.body.data;
 };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
-async function loginOn(account: string, password: string, tenantId = '000000') {
-  const query = new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'password', scope: 'all', type: 'account' });
-  const answer = await call(`/api/blade-auth/oauth/token?${query}`, { base: server.url, method: 'POST', headers: { 'Tenant-Id': tenantId } });
-  if (!answer.body?.access_token) throw new Error(`login failed: ${answer.text}`);
-  return answer.body.access_token as string;
-}
+const loginOn = async (account: string, password: string, tenantId = '000000') =>
+  (await login({ tenantId, account, password }, server.url)).access_token;
 
 interface Message {
   id: string;

@@ -14,6 +14,7 @@ import {
   type RunningCommand,
   type TestBuild,
 } from './printed-product';
+import { until } from '../until';
 
 /**
  * The README's journey over HTTP, on the defaults a fresh install gets: the built server started as `npm run serve`
@@ -63,16 +64,6 @@ afterAll(async () => {
 });
 
 const api = (path: string, json?: unknown) => call(path, { base: product.url, token, json });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms: number, why: () => string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms\n${why()}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 /** Starts the printed agent of a terminal and waits for its token's first use (the seed gave the terminal a heartbeat). */
 async function startPrintedAgent(terminalCode: string, terminalId: string): Promise<RunningCommand> {

@@ -6,7 +6,7 @@ import { registry } from '../../resources/schemas';
 import { startServer, type RunningServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { hashPassword } from '../../server/db/seed';
-import { call, md5 } from './client';
+import { call, login } from './client';
 import { freshDataDir } from './data-dir';
 import { freshPostgresDatabase } from './printed-product';
 import { ADMIN_PASSWORD } from './fixtures';
@@ -34,19 +34,8 @@ const insert = (table: string, row: Record<string, unknown>) => {
   return server.db.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
 };
 
-async function loginOn(credentials: { tenantId: string; account: string; password: string }) {
-  const query = new URLSearchParams({
-    tenantId: credentials.tenantId,
-    username: credentials.account,
-    password: md5(credentials.password),
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
-  });
-  const answer = await api(`/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { 'Tenant-Id': credentials.tenantId } });
-  if (!answer.body?.access_token) throw new Error(`login failed: ${answer.text}`);
-  return answer.body.access_token as string;
-}
+const loginOn = async (credentials: { tenantId: string; account: string; password: string }) =>
+  (await login(credentials, server.url)).access_token;
 
 async function addOtherTenant() {
   const roleId = nextId();
