@@ -1,0 +1,62 @@
+-- Anchors of deep list pages (server/blade/keyset.ts): every 1000th key of a tenant's live rows in a table's default
+-- order (create_time DESC, id DESC) with how many live rows come before it. The live-row count trigger keeps
+-- `rows_before` exact in the writing transaction, whoever writes (a save, raw SQL, a cascade, another process), so a
+-- deep page after a write reads from its anchor instead of numbering the list again.
+CREATE TABLE blade_list_anchor (
+  table_name varchar(64) NOT NULL,
+  tenant_id varchar(12) NOT NULL,
+  create_time timestamp NOT NULL,
+  id bigint NOT NULL,
+  rows_before bigint NOT NULL,
+  PRIMARY KEY (table_name, tenant_id, create_time, id)
+);
+CREATE INDEX blade_list_anchor_depth ON blade_list_anchor (table_name, tenant_id, rows_before);
+
+-- Anchors move by the live rows a statement adds before them less those it takes away; an anchor's own row may go
+-- (its key still splits the order). Rows without a creation time compare as unknown, in numbering and here alike.
+CREATE OR REPLACE FUNCTION blade_count_live_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    UPDATE blade_row_count AS counted SET live_rows = counted.live_rows - gone.n
+    FROM (SELECT tenant_id, count(*) AS n FROM old_rows WHERE is_deleted = 0 GROUP BY tenant_id) AS gone
+    WHERE counted.table_name = TG_TABLE_NAME AND counted.tenant_id = gone.tenant_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO blade_row_count (table_name, tenant_id, live_rows)
+    SELECT TG_TABLE_NAME, tenant_id, count(*) FROM new_rows WHERE is_deleted = 0 GROUP BY tenant_id
+    ON CONFLICT (table_name, tenant_id) DO UPDATE SET live_rows = blade_row_count.live_rows + EXCLUDED.live_rows;
+  END IF;
+  -- After the count: its row lock orders the writers of a tenant's table, and a numbering reader takes it too.
+  IF EXISTS (SELECT 1 FROM blade_list_anchor WHERE table_name = TG_TABLE_NAME) THEN
+    IF TG_OP = 'INSERT' THEN
+      UPDATE blade_list_anchor AS anchor SET rows_before = anchor.rows_before + moved.n
+      FROM (SELECT a.tenant_id, a.create_time, a.id, count(*) AS n
+            FROM blade_list_anchor a JOIN new_rows r ON r.tenant_id = a.tenant_id AND r.is_deleted = 0
+              AND (r.create_time, r.id) > (a.create_time, a.id)
+            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id) AS moved
+      WHERE anchor.table_name = TG_TABLE_NAME AND anchor.tenant_id = moved.tenant_id
+        AND anchor.create_time = moved.create_time AND anchor.id = moved.id;
+    ELSIF TG_OP = 'DELETE' THEN
+      UPDATE blade_list_anchor AS anchor SET rows_before = anchor.rows_before - moved.n
+      FROM (SELECT a.tenant_id, a.create_time, a.id, count(*) AS n
+            FROM blade_list_anchor a JOIN old_rows r ON r.tenant_id = a.tenant_id AND r.is_deleted = 0
+              AND (r.create_time, r.id) > (a.create_time, a.id)
+            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id) AS moved
+      WHERE anchor.table_name = TG_TABLE_NAME AND anchor.tenant_id = moved.tenant_id
+        AND anchor.create_time = moved.create_time AND anchor.id = moved.id;
+    ELSE
+      UPDATE blade_list_anchor AS anchor SET rows_before = anchor.rows_before + moved.n
+      FROM (SELECT a.tenant_id, a.create_time, a.id, sum(r.n) AS n
+            FROM blade_list_anchor a
+            JOIN (SELECT tenant_id, create_time, id, 1 AS n FROM new_rows WHERE is_deleted = 0
+                  UNION ALL SELECT tenant_id, create_time, id, -1 FROM old_rows WHERE is_deleted = 0) r
+              ON r.tenant_id = a.tenant_id AND (r.create_time, r.id) > (a.create_time, a.id)
+            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id
+            HAVING sum(r.n) <> 0) AS moved
+      WHERE anchor.table_name = TG_TABLE_NAME AND anchor.tenant_id = moved.tenant_id
+        AND anchor.create_time = moved.create_time AND anchor.id = moved.id;
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
