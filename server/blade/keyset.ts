@@ -49,24 +49,27 @@ async function keptAnchorPage(
 ): Promise<AnchoredPage | undefined> {
   const from = `${assertIdentifier(table)} ${BASE_ALIAS}`;
   const values = [...params.values];
-  // The list puts rows without a creation time first; anchors count only rows with one.
-  const [nulls] = await db.cachedQuery<{ found: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${where} AND ${BASE_ALIAS}.create_time IS NULL) AS found`,
-    values,
+  // The anchor's parameters follow the list's, bound into `params` only when the page reads from it.
+  const anchorValues = [table, tenantId, offset];
+  const at = anchorValues.map((_, index) => `$${values.length + 1 + index}`);
+  const nearest = (column: string) => `(SELECT ${column} FROM blade_list_anchor
+    WHERE table_name = ${at[0]} AND tenant_id = ${at[1]} AND rows_before <= ${at[2]}
+    ORDER BY rows_before DESC, create_time DESC, id DESC LIMIT 1)`;
+  // The list puts rows without a creation time first, and anchors count only rows with one: such a row means OFFSET.
+  const [found] = await db.cachedQuery<{ nulls: boolean; rows_before: string | null }>(
+    `SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${where} AND ${BASE_ALIAS}.create_time IS NULL) AS nulls,
+            ${nearest('rows_before')} AS rows_before`,
+    [...values, ...anchorValues],
   );
-  if (nulls.found) return undefined;
-  const nearest = `FROM blade_list_anchor WHERE table_name = $1 AND tenant_id = $2 AND rows_before <= $3
-    ORDER BY rows_before DESC, create_time DESC, id DESC LIMIT 1`;
-  const [found] = await db.cachedQuery<{ rows_before: string }>(`SELECT rows_before ${nearest}`, [table, tenantId, offset]);
-  if (!found || offset - Number(found.rows_before) > FARTHEST_ANCHOR) {
+  if (found.nulls) return undefined;
+  if (found.rows_before === null || offset - Number(found.rows_before) > FARTHEST_ANCHOR) {
     const numbered = await numberHead(db, table, where, values, offset, tenantId);
     if (!numbered) return undefined;
   }
-  const at = [params.add(table), params.add(tenantId), params.add(offset)];
-  const anchor = (column: string) => `(SELECT ${column} ${nearest.replace(/\$(\d)/g, (_, n: string) => at[Number(n) - 1])})`;
+  for (const value of anchorValues) params.add(value);
   return {
-    predicate: `(${BASE_ALIAS}.create_time, ${BASE_ALIAS}.id) <= (${anchor('create_time')}, ${anchor('id')})`,
-    offset: `(${offset} - ${anchor('rows_before')})`,
+    predicate: `(${BASE_ALIAS}.create_time, ${BASE_ALIAS}.id) <= (${nearest('create_time')}, ${nearest('id')})`,
+    offset: `(${offset} - ${nearest('rows_before')})`,
   };
 }
 

@@ -64,7 +64,7 @@ beforeAll(async () => {
   const watched: Db = {
     ...db,
     cachedQuery: (sql, params) => {
-      if (sql.includes('LIMIT') && !sql.startsWith('SELECT rows_before')) statements.push(sql);
+      if (sql.includes('LIMIT') && !sql.startsWith('SELECT EXISTS')) statements.push(sql);
       return db.cachedQuery(sql, params);
     },
   };
