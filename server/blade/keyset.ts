@@ -52,13 +52,16 @@ async function keptAnchorPage(
   // The anchor's parameters follow the list's, bound into `params` only when the page reads from it.
   const anchorValues = [table, tenantId, offset];
   const at = anchorValues.map((_, index) => `$${values.length + 1 + index}`);
-  const nearest = (column: string) => `(SELECT ${column} FROM blade_list_anchor
-    WHERE table_name = ${at[0]} AND tenant_id = ${at[1]} AND rows_before <= ${at[2]}
-    ORDER BY rows_before DESC, create_time DESC, id DESC LIMIT 1)`;
+  // An anchor's rank: its own count plus the shift rows newer than every anchor gave them all.
+  const nearest = (column: string) => `(SELECT ${column} FROM blade_list_anchor anchor
+    JOIN blade_row_count counted ON counted.table_name = anchor.table_name AND counted.tenant_id = anchor.tenant_id
+    WHERE anchor.table_name = ${at[0]} AND anchor.tenant_id = ${at[1]} AND anchor.rows_before + counted.anchor_shift <= ${at[2]}
+    ORDER BY anchor.rows_before DESC, anchor.create_time DESC, anchor.id DESC LIMIT 1)`;
+  const rank = 'anchor.rows_before + counted.anchor_shift';
   // The list puts rows without a creation time first, and anchors count only rows with one: such a row means OFFSET.
   const [found] = await db.cachedQuery<{ nulls: boolean; rows_before: string | null }>(
     `SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${where} AND ${BASE_ALIAS}.create_time IS NULL) AS nulls,
-            ${nearest('rows_before')} AS rows_before`,
+            ${nearest(rank)} AS rows_before`,
     [...values, ...anchorValues],
   );
   if (found.nulls) return undefined;
@@ -68,8 +71,8 @@ async function keptAnchorPage(
   }
   for (const value of anchorValues) params.add(value);
   return {
-    predicate: `(${BASE_ALIAS}.create_time, ${BASE_ALIAS}.id) <= (${nearest('create_time')}, ${nearest('id')})`,
-    offset: `(${offset} - ${nearest('rows_before')})`,
+    predicate: `(${BASE_ALIAS}.create_time, ${BASE_ALIAS}.id) <= (${nearest('anchor.create_time')}, ${nearest('anchor.id')})`,
+    offset: `(${offset} - ${nearest(rank)})`,
   };
 }
 
@@ -89,6 +92,7 @@ async function numberHead(db: Db, table: string, where: string, values: unknown[
     if (!counted || Number(counted.n) <= offset) return false;
     const tail = values.length;
     await tx.query(`DELETE FROM blade_list_anchor WHERE table_name = $1 AND tenant_id = $2`, [table, tenantId]);
+    await tx.query(`UPDATE blade_row_count SET anchor_shift = 0 WHERE table_name = $1 AND tenant_id = $2`, [table, tenantId]);
     await tx.query(
       `INSERT INTO blade_list_anchor (table_name, tenant_id, create_time, id, rows_before)
        SELECT $${tail + 1}, $${tail + 2}, o0, o1, rn - 1 FROM (

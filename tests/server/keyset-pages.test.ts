@@ -30,7 +30,7 @@ let store: ResourceStore;
 /** The page statements the store ran, to see which way it read. */
 const statements: string[] = [];
 const lastOffset = () => Number(statements.at(-1)?.match(/OFFSET (\d+)/)?.[1]);
-const readFromKeptAnchor = () => /OFFSET \(\d+ - \(SELECT rows_before FROM blade_list_anchor/.test(statements.at(-1) ?? '');
+const readFromKeptAnchor = () => /OFFSET \(\d+ - \(SELECT [^()]* FROM blade_list_anchor/.test(statements.at(-1) ?? '');
 
 /** Counts the passes that number a whole list to find its in-process anchors: reads the cache did not answer. */
 class WatchedCache extends ReadCache {

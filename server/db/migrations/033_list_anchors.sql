@@ -1,7 +1,10 @@
 -- Anchors of deep list pages (server/blade/keyset.ts): every 1000th key of a tenant's live rows in a table's default
--- order (create_time DESC, id DESC) with how many live rows come before it. The live-row count trigger keeps
--- `rows_before` exact in the writing transaction, whoever writes (a save, raw SQL, a cascade, another process), so a
--- deep page after a write reads from its anchor instead of numbering the list again.
+-- order (create_time DESC, id DESC) with how many live rows come before it: `rows_before` plus the tenant's
+-- `anchor_shift` in blade_row_count. The live-row count trigger keeps that sum exact in the writing transaction,
+-- whoever writes (a save, raw SQL, a cascade, another process), so a deep page after a write reads from its anchor
+-- instead of numbering the list again. Rows newer than every anchor (a save) move them all: one change of the
+-- shift, in the count row the trigger updates anyway, rather than of every anchor (which, without autovacuum in
+-- PGlite, would also leave a dead row per anchor per save).
 CREATE TABLE blade_list_anchor (
   table_name varchar(64) NOT NULL,
   tenant_id varchar(12) NOT NULL,
@@ -10,7 +13,7 @@ CREATE TABLE blade_list_anchor (
   rows_before bigint NOT NULL,
   PRIMARY KEY (table_name, tenant_id, create_time, id)
 );
-CREATE INDEX blade_list_anchor_depth ON blade_list_anchor (table_name, tenant_id, rows_before);
+ALTER TABLE blade_row_count ADD COLUMN anchor_shift bigint NOT NULL DEFAULT 0;
 
 -- Anchors move by the live rows a statement adds before them less those it takes away; an anchor's own row may go
 -- (its key still splits the order). Rows without a creation time compare as unknown, in numbering and here alike.
@@ -29,30 +32,52 @@ BEGIN
   -- After the count: its row lock orders the writers of a tenant's table, and a numbering reader takes it too.
   IF EXISTS (SELECT 1 FROM blade_list_anchor WHERE table_name = TG_TABLE_NAME) THEN
     IF TG_OP = 'INSERT' THEN
+      WITH changed AS (SELECT tenant_id, create_time, id, 1 AS n FROM new_rows WHERE is_deleted = 0),
+      newest AS (SELECT DISTINCT ON (tenant_id) tenant_id, create_time, id FROM blade_list_anchor
+                 WHERE table_name = TG_TABLE_NAME ORDER BY tenant_id, create_time DESC, id DESC),
+      placed AS (SELECT c.tenant_id, c.create_time, c.id, c.n, (c.create_time, c.id) > (w.create_time, w.id) AS at_head
+                 FROM changed c JOIN newest w ON w.tenant_id = c.tenant_id),
+      head AS (UPDATE blade_row_count AS counted SET anchor_shift = counted.anchor_shift + h.n
+               FROM (SELECT tenant_id, sum(n) AS n FROM placed WHERE at_head GROUP BY tenant_id) AS h
+               WHERE counted.table_name = TG_TABLE_NAME AND counted.tenant_id = h.tenant_id AND h.n <> 0)
       UPDATE blade_list_anchor AS anchor SET rows_before = anchor.rows_before + moved.n
-      FROM (SELECT a.tenant_id, a.create_time, a.id, count(*) AS n
-            FROM blade_list_anchor a JOIN new_rows r ON r.tenant_id = a.tenant_id AND r.is_deleted = 0
-              AND (r.create_time, r.id) > (a.create_time, a.id)
-            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id) AS moved
+      FROM (SELECT a.tenant_id, a.create_time, a.id, sum(p.n) AS n
+            FROM blade_list_anchor a JOIN placed p ON p.tenant_id = a.tenant_id AND NOT p.at_head
+              AND (p.create_time, p.id) > (a.create_time, a.id)
+            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id HAVING sum(p.n) <> 0) AS moved
       WHERE anchor.table_name = TG_TABLE_NAME AND anchor.tenant_id = moved.tenant_id
         AND anchor.create_time = moved.create_time AND anchor.id = moved.id;
     ELSIF TG_OP = 'DELETE' THEN
-      UPDATE blade_list_anchor AS anchor SET rows_before = anchor.rows_before - moved.n
-      FROM (SELECT a.tenant_id, a.create_time, a.id, count(*) AS n
-            FROM blade_list_anchor a JOIN old_rows r ON r.tenant_id = a.tenant_id AND r.is_deleted = 0
-              AND (r.create_time, r.id) > (a.create_time, a.id)
-            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id) AS moved
+      WITH changed AS (SELECT tenant_id, create_time, id, -1 AS n FROM old_rows WHERE is_deleted = 0),
+      newest AS (SELECT DISTINCT ON (tenant_id) tenant_id, create_time, id FROM blade_list_anchor
+                 WHERE table_name = TG_TABLE_NAME ORDER BY tenant_id, create_time DESC, id DESC),
+      placed AS (SELECT c.tenant_id, c.create_time, c.id, c.n, (c.create_time, c.id) > (w.create_time, w.id) AS at_head
+                 FROM changed c JOIN newest w ON w.tenant_id = c.tenant_id),
+      head AS (UPDATE blade_row_count AS counted SET anchor_shift = counted.anchor_shift + h.n
+               FROM (SELECT tenant_id, sum(n) AS n FROM placed WHERE at_head GROUP BY tenant_id) AS h
+               WHERE counted.table_name = TG_TABLE_NAME AND counted.tenant_id = h.tenant_id AND h.n <> 0)
+      UPDATE blade_list_anchor AS anchor SET rows_before = anchor.rows_before + moved.n
+      FROM (SELECT a.tenant_id, a.create_time, a.id, sum(p.n) AS n
+            FROM blade_list_anchor a JOIN placed p ON p.tenant_id = a.tenant_id AND NOT p.at_head
+              AND (p.create_time, p.id) > (a.create_time, a.id)
+            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id HAVING sum(p.n) <> 0) AS moved
       WHERE anchor.table_name = TG_TABLE_NAME AND anchor.tenant_id = moved.tenant_id
         AND anchor.create_time = moved.create_time AND anchor.id = moved.id;
     ELSE
+      WITH changed AS (SELECT tenant_id, create_time, id, 1 AS n FROM new_rows WHERE is_deleted = 0
+                       UNION ALL SELECT tenant_id, create_time, id, -1 FROM old_rows WHERE is_deleted = 0),
+      newest AS (SELECT DISTINCT ON (tenant_id) tenant_id, create_time, id FROM blade_list_anchor
+                 WHERE table_name = TG_TABLE_NAME ORDER BY tenant_id, create_time DESC, id DESC),
+      placed AS (SELECT c.tenant_id, c.create_time, c.id, c.n, (c.create_time, c.id) > (w.create_time, w.id) AS at_head
+                 FROM changed c JOIN newest w ON w.tenant_id = c.tenant_id),
+      head AS (UPDATE blade_row_count AS counted SET anchor_shift = counted.anchor_shift + h.n
+               FROM (SELECT tenant_id, sum(n) AS n FROM placed WHERE at_head GROUP BY tenant_id) AS h
+               WHERE counted.table_name = TG_TABLE_NAME AND counted.tenant_id = h.tenant_id AND h.n <> 0)
       UPDATE blade_list_anchor AS anchor SET rows_before = anchor.rows_before + moved.n
-      FROM (SELECT a.tenant_id, a.create_time, a.id, sum(r.n) AS n
-            FROM blade_list_anchor a
-            JOIN (SELECT tenant_id, create_time, id, 1 AS n FROM new_rows WHERE is_deleted = 0
-                  UNION ALL SELECT tenant_id, create_time, id, -1 FROM old_rows WHERE is_deleted = 0) r
-              ON r.tenant_id = a.tenant_id AND (r.create_time, r.id) > (a.create_time, a.id)
-            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id
-            HAVING sum(r.n) <> 0) AS moved
+      FROM (SELECT a.tenant_id, a.create_time, a.id, sum(p.n) AS n
+            FROM blade_list_anchor a JOIN placed p ON p.tenant_id = a.tenant_id AND NOT p.at_head
+              AND (p.create_time, p.id) > (a.create_time, a.id)
+            WHERE a.table_name = TG_TABLE_NAME GROUP BY a.tenant_id, a.create_time, a.id HAVING sum(p.n) <> 0) AS moved
       WHERE anchor.table_name = TG_TABLE_NAME AND anchor.tenant_id = moved.tenant_id
         AND anchor.create_time = moved.create_time AND anchor.id = moved.id;
     END IF;
