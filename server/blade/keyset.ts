@@ -82,14 +82,25 @@ async function keptAnchorPage(
  */
 async function numberHead(db: Db, table: string, where: string, values: unknown[], offset: number, tenantId: string): Promise<boolean> {
   const from = `${assertIdentifier(table)} ${BASE_ALIAS}`;
-  const wanted = Math.floor(offset / ANCHOR_STEP);
-  const numbered = ANCHOR_STEP * 2 ** Math.ceil(Math.log2(wanted + 1));
   return db.transaction(async (tx) => {
     const [counted] = await tx.query<{ n: string }>(
       'SELECT live_rows AS n FROM blade_row_count WHERE table_name = $1 AND tenant_id = $2 FOR UPDATE',
       [table, tenantId],
     );
     if (!counted || Number(counted.n) <= offset) return false;
+    const [kept] = await tx.query<{ nearest: string | null; deepest: string | null }>(
+      `SELECT max(anchor.rows_before + counted.anchor_shift) FILTER (WHERE anchor.rows_before + counted.anchor_shift <= $3) AS nearest,
+              max(anchor.rows_before + counted.anchor_shift) AS deepest
+       FROM blade_list_anchor anchor
+       JOIN blade_row_count counted ON counted.table_name = anchor.table_name AND counted.tenant_id = anchor.tenant_id
+       WHERE anchor.table_name = $1 AND anchor.tenant_id = $2`,
+      [table, tenantId, offset],
+    );
+    // Readers of deep pages arriving together: the first numbers, the others find its anchors once they get the lock.
+    if (kept.nearest !== null && offset - Number(kept.nearest) <= FARTHEST_ANCHOR) return true;
+    // Never shallower than the anchors kept, or readers of the deeper pages would number again, and so on in turn.
+    const wanted = Math.floor(Math.max(offset, Number(kept.deepest ?? 0)) / ANCHOR_STEP);
+    const numbered = ANCHOR_STEP * 2 ** Math.ceil(Math.log2(wanted + 1));
     const tail = values.length;
     await tx.query(`DELETE FROM blade_list_anchor WHERE table_name = $1 AND tenant_id = $2`, [table, tenantId]);
     await tx.query(`UPDATE blade_row_count SET anchor_shift = 0 WHERE table_name = $1 AND tenant_id = $2`, [table, tenantId]);

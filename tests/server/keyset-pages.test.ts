@@ -172,6 +172,21 @@ describe('deep list pages read from kept anchors', () => {
     expect(await anchorKeys(), 'the anchors were corrected, not numbered again').toEqual(anchors);
   });
 
+  it('are numbered once for readers of different depths arriving together, never shallower than kept', async () => {
+    await db.query('DELETE FROM blade_list_anchor WHERE tenant_id = $1', [TENANT]);
+    const [deep, shallow] = await Promise.all([
+      store.list(user, { current: '2300', size: '10' }),
+      store.list(user, { current: '1100', size: '10' }),
+    ]);
+    expect(idsOf(deep)).toEqual(await offsetPage(NEWEST, 22_990, 10));
+    expect(idsOf(shallow)).toEqual(await offsetPage(NEWEST, 10_990, 10));
+    const anchors = await anchorKeys();
+    expect(anchors.length, 'the anchors reach the deeper page').toBeGreaterThanOrEqual(23);
+    await store.list(user, { current: '2300', size: '10' });
+    await store.list(user, { current: '1100', size: '10' });
+    expect(await anchorKeys()).toEqual(anchors);
+  });
+
   it.skipIf(!databaseUrl)('stay exact after writes through another server process', async () => {
     await store.list(user, { current: '1500', size: '10' });
     await other!.query(insertSql, ['4999999999999999996', TENANT, 'other', '2033-01-01 00:00:00']);
