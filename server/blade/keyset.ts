@@ -13,13 +13,109 @@ export const ANCHORED_FROM_OFFSET = 10_000;
 export interface AnchoredPage {
   /** Added to the WHERE: rows from the anchor on, in the list's order. */
   predicate: string;
-  /** What remains to skip after the anchor (less than ANCHOR_STEP). */
-  offset: number;
+  /** What remains to skip after the anchor (about ANCHOR_STEP at most): a number, or an expression of the anchor. */
+  offset: number | string;
 }
 
 interface AnchorRow {
   rn: string;
   [key: `k${number}`]: string | null;
+}
+
+const isDefaultOrder = (terms: OrderTerm[]) =>
+  terms.length === 2 &&
+  terms.every((term) => term.direction === 'DESC') &&
+  terms[0].sql === `${BASE_ALIAS}.create_time` &&
+  terms[1].sql === `${BASE_ALIAS}.id`;
+
+/** A nearest anchor further than this before the page (rows inserted between anchors) is numbered again. */
+const FARTHEST_ANCHOR = 2 * ANCHOR_STEP;
+
+/**
+ * A deep page of a tenant's whole list in the default order (newest first), from the anchors of `blade_list_anchor`
+ * (migration 033): the live-row count trigger keeps each anchor's count of rows before it exact in every writing
+ * transaction, so they hold across writes, raw SQL and other processes, and the anchor is read in the page's own
+ * statement (one snapshot). Only the list's head down to the page is numbered, the first time or when the page is
+ * deeper than the anchors (or rows inserted between them stretched the gap), under the count row's lock that
+ * writers of the tenant's table take in their trigger, so no write slips between the numbering and its anchors.
+ */
+async function keptAnchorPage(
+  db: Db,
+  table: string,
+  where: string,
+  params: SqlParams,
+  offset: number,
+  tenantId: string,
+): Promise<AnchoredPage | undefined> {
+  const from = `${assertIdentifier(table)} ${BASE_ALIAS}`;
+  const values = [...params.values];
+  // The anchor's parameters follow the list's, bound into `params` only when the page reads from it.
+  const anchorValues = [table, tenantId, offset];
+  const at = anchorValues.map((_, index) => `$${values.length + 1 + index}`);
+  // An anchor's rank: its own count plus the shift rows newer than every anchor gave them all.
+  const nearest = (column: string) => `(SELECT ${column} FROM blade_list_anchor anchor
+    JOIN blade_row_count counted ON counted.table_name = anchor.table_name AND counted.tenant_id = anchor.tenant_id
+    WHERE anchor.table_name = ${at[0]} AND anchor.tenant_id = ${at[1]} AND anchor.rows_before + counted.anchor_shift <= ${at[2]}
+    ORDER BY anchor.rows_before DESC, anchor.create_time DESC, anchor.id DESC LIMIT 1)`;
+  const rank = 'anchor.rows_before + counted.anchor_shift';
+  // The list puts rows without a creation time first, and anchors count only rows with one: such a row means OFFSET.
+  const [found] = await db.cachedQuery<{ nulls: boolean; rows_before: string | null }>(
+    `SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${where} AND ${BASE_ALIAS}.create_time IS NULL) AS nulls,
+            ${nearest(rank)} AS rows_before`,
+    [...values, ...anchorValues],
+  );
+  if (found.nulls) return undefined;
+  if (found.rows_before === null || offset - Number(found.rows_before) > FARTHEST_ANCHOR) {
+    const numbered = await numberHead(db, table, where, values, offset, tenantId);
+    if (!numbered) return undefined;
+  }
+  for (const value of anchorValues) params.add(value);
+  return {
+    predicate: `(${BASE_ALIAS}.create_time, ${BASE_ALIAS}.id) <= (${nearest('anchor.create_time')}, ${nearest('anchor.id')})`,
+    offset: `(${offset} - ${nearest(rank)})`,
+  };
+}
+
+/**
+ * Numbers a tenant's list down past `offset` (a power-of-two length, so nearby pages share one pass) and keeps every
+ * ANCHOR_STEP-th key with its rank. Answers false when the list is not that long.
+ */
+async function numberHead(db: Db, table: string, where: string, values: unknown[], offset: number, tenantId: string): Promise<boolean> {
+  const from = `${assertIdentifier(table)} ${BASE_ALIAS}`;
+  return db.transaction(async (tx) => {
+    const [counted] = await tx.query<{ n: string }>(
+      'SELECT live_rows AS n FROM blade_row_count WHERE table_name = $1 AND tenant_id = $2 FOR UPDATE',
+      [table, tenantId],
+    );
+    if (!counted || Number(counted.n) <= offset) return false;
+    const [kept] = await tx.query<{ nearest: string | null; deepest: string | null }>(
+      `SELECT max(anchor.rows_before + counted.anchor_shift) FILTER (WHERE anchor.rows_before + counted.anchor_shift <= $3) AS nearest,
+              max(anchor.rows_before + counted.anchor_shift) AS deepest
+       FROM blade_list_anchor anchor
+       JOIN blade_row_count counted ON counted.table_name = anchor.table_name AND counted.tenant_id = anchor.tenant_id
+       WHERE anchor.table_name = $1 AND anchor.tenant_id = $2`,
+      [table, tenantId, offset],
+    );
+    // Readers of deep pages arriving together: the first numbers, the others find its anchors once they get the lock.
+    if (kept.nearest !== null && offset - Number(kept.nearest) <= FARTHEST_ANCHOR) return true;
+    // Never shallower than the anchors kept, or readers of the deeper pages would number again, and so on in turn.
+    const wanted = Math.floor(Math.max(offset, Number(kept.deepest ?? 0)) / ANCHOR_STEP);
+    const numbered = ANCHOR_STEP * 2 ** Math.ceil(Math.log2(wanted + 1));
+    const tail = values.length;
+    await tx.query(`DELETE FROM blade_list_anchor WHERE table_name = $1 AND tenant_id = $2`, [table, tenantId]);
+    await tx.query(`UPDATE blade_row_count SET anchor_shift = 0 WHERE table_name = $1 AND tenant_id = $2`, [table, tenantId]);
+    await tx.query(
+      `INSERT INTO blade_list_anchor (table_name, tenant_id, create_time, id, rows_before)
+       SELECT $${tail + 1}, $${tail + 2}, o0, o1, rn - 1 FROM (
+         SELECT head.*, row_number() OVER (ORDER BY head.o0 DESC, head.o1 DESC) AS rn
+         FROM (SELECT ${BASE_ALIAS}.create_time AS o0, ${BASE_ALIAS}.id AS o1 FROM ${from}
+               WHERE ${where} AND ${BASE_ALIAS}.create_time IS NOT NULL
+               ORDER BY ${BASE_ALIAS}.create_time DESC, ${BASE_ALIAS}.id DESC LIMIT ${numbered}) head) ranked
+       WHERE rn % ${ANCHOR_STEP} = 1`,
+      [...values, table, tenantId],
+    );
+    return true;
+  });
 }
 
 /**
@@ -37,8 +133,11 @@ export async function anchoredPage(
   params: SqlParams,
   terms: OrderTerm[],
   offset: number,
+  tenantId?: string,
 ): Promise<AnchoredPage | undefined> {
-  if (offset < ANCHORED_FROM_OFFSET || !db.keepsReads()) return undefined;
+  if (offset < ANCHORED_FROM_OFFSET) return undefined;
+  if (tenantId !== undefined && isDefaultOrder(terms)) return keptAnchorPage(db, table, where, params, offset, tenantId);
+  if (!db.keepsReads()) return undefined;
   const direction = terms[0]?.direction;
   const ownColumn = new RegExp(`^${BASE_ALIAS}\\.[a-z_][a-z0-9_]*$`);
   if (!terms.every((term) => term.direction === direction && ownColumn.test(term.sql))) return undefined;

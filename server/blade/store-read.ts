@@ -56,7 +56,7 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
       // Deep pages of a whole list start from the nearest kept anchor instead of walking every row before them.
       const anchored =
         filters.length === 0 && scope.countsAllLiveRows
-          ? await anchoredPage(db, table, where, params, terms, paging.offset)
+          ? await anchoredPage(db, table, where, params, terms, paging.offset, schema.tenantScoped ? user.tenantId : undefined)
           : undefined;
       const rows = await db.cachedQuery(
         `SELECT ${selectList} FROM ${from} WHERE ${anchored ? `${where} AND ${anchored.predicate}` : where}

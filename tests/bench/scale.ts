@@ -3,7 +3,8 @@
  * 1 M rows (`BENCH_SCALE_ROWS=10000,100000` for fewer), on PGlite and, with BENCH_DATABASE_URL or TEST_DATABASE_URL,
  * on a PostgreSQL database of its own. Each shape is read right after a write to the table (the read cache holds
  * nothing of it: a miss), then again unchanged (a hit, PGlite only keeps reads); p50 of a few rounds, store calls
- * timed in process. Measures, never asserts.
+ * timed in process. Measures, never asserts. `BENCH_SCALE_SHAPES=deep,like` measures only some reads (page1, deep,
+ * like, sort), `BENCH_SCALE_ENGINES=postgres` only one database (pglite, postgres).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,14 +31,16 @@ const PAGE = 10;
 /** The list reads of the issue's growth table, by the query a screen sends. */
 function shapes(rows: number): { shape: string; row: string; query: Record<string, string> }[] {
   const deepPage = Math.min(10_000, Math.floor((rows - PAGE) / PAGE));
-  return [
-    { shape: 'page 1, unfiltered total', row: 'page 1, unfiltered total', query: { current: '1', size: String(PAGE) } },
-    { shape: `page ${deepPage.toLocaleString('en-US')}`, row: 'page 10 000 (the last below 100 k rows)', query: { current: String(deepPage), size: String(PAGE) } },
+  const wanted = process.env.BENCH_SCALE_SHAPES?.split(',');
+  const all: { key: string; shape: string; row: string; query: Record<string, string> }[] = [
+    { key: 'page1', shape: 'page 1, unfiltered total', row: 'page 1, unfiltered total', query: { current: '1', size: String(PAGE) } },
+    { key: 'deep', shape: `page ${deepPage.toLocaleString('en-US')}`, row: 'page 10 000 (the last below 100 k rows)', query: { current: String(deepPage), size: String(PAGE) } },
     // Names holding 345 (参数345, 参数1345, 参数3450…): spread over the whole table, as names are; a filter whose
     // matches are all old rows walks the newest rows first (the planner reads the order's index).
-    { shape: 'LIKE filter, page 2', row: 'LIKE filter (paramName=345), page 2', query: { current: '2', size: String(PAGE), paramName: '345' } },
-    { shape: 'sort, page 2', row: 'sort on param_key (indexed), page 2', query: { current: '2', size: String(PAGE), ascs: 'param_key' } },
+    { key: 'like', shape: 'LIKE filter, page 2', row: 'LIKE filter (paramName=345), page 2', query: { current: '2', size: String(PAGE), paramName: '345' } },
+    { key: 'sort', shape: 'sort, page 2', row: 'sort on param_key (indexed), page 2', query: { current: '2', size: String(PAGE), ascs: 'param_key' } },
   ];
+  return all.filter(({ key }) => !wanted || wanted.includes(key));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -64,14 +67,10 @@ async function growTo(db: Db, from: number, target: number): Promise<void> {
 }
 
 let written = 0;
-/** A write to the listed table: what a save does to every kept read of it. */
-async function write(db: Db): Promise<void> {
+/** A save of a new row in the listed table: it lands at the head of the list and ends every kept read of it. */
+async function write(store: ResourceStore): Promise<void> {
   written++;
-  await db.query(
-    `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time, status, is_deleted)
-     VALUES ($1, $2, 'bench write', $3, 'v', now(), now(), 1, 1)`,
-    [String(7100000000000000000n + BigInt(written)), TENANT, `bench.write.${written}`],
-  );
+  await store.submit(user, { paramName: 'bench write', paramKey: `bench.write.${process.pid}.${written}`, paramValue: 'v' });
 }
 
 async function measureEngine(engine: string, db: Db, sizes: number[], table: Map<string, Record<string, string>>) {
@@ -88,7 +87,7 @@ async function measureEngine(engine: string, db: Db, sizes: number[], table: Map
       const misses: number[] = [];
       const hits: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        await write(db);
+        await write(store);
         misses.push(await timed(() => store.list(user, query)));
         hits.push(await timed(() => store.list(user, query)));
       }
@@ -104,38 +103,54 @@ async function measureEngine(engine: string, db: Db, sizes: number[], table: Map
 /** Prints the growth table: each cell "after a write / unchanged", p50 in ms. */
 export async function measureScale(): Promise<void> {
   const sizes = (process.env.BENCH_SCALE_ROWS ?? '10000,100000,1000000').split(',').map(Number);
+  const engines = (process.env.BENCH_SCALE_ENGINES ?? 'pglite,postgres').split(',');
   const table = new Map<string, Record<string, string>>();
-  const dataDir = mkdtempSync(join(tmpdir(), 'blade-bench-scale-'));
-  try {
-    const db = await openPglite(dataDir);
+  if (engines.includes('pglite')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'blade-bench-scale-'));
     try {
-      await measureEngine('PGlite', db, sizes, table);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (base) {
-    const database = `blade_bench_scale_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(base);
-    url.pathname = `/${database}`;
-    try {
-      const db = await openPostgres(url.href);
+      const db = await openPglite(dataDir);
       try {
-        await measureEngine('PostgreSQL', db, sizes, table);
+        await measureEngine('PGlite', db, sizes, table);
       } finally {
         await db.close();
       }
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }
+  const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (base && engines.includes('postgres')) await measurePostgres(base, sizes, table);
   console.log('\nList reads by table size, p50 ms: right after a write to the table / unchanged (read cache)');
   console.table([...table.values()]);
+}
+
+/**
+ * On a database of its own, created and dropped; a role that may not create databases has the empty database of
+ * `base` used as it is (and left with the rows: drop it afterwards).
+ */
+async function measurePostgres(base: string, sizes: number[], table: Map<string, Record<string, string>>): Promise<void> {
+  const database = `blade_bench_scale_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const created = await admin.query(`CREATE DATABASE ${database}`).then(
+    () => true,
+    (error: { code?: string }) => {
+      if (error.code !== '42501') throw error;
+      console.log(`  PostgreSQL: no right to create a database, measuring in ${new URL(base).pathname.slice(1)} as given`);
+      return false;
+    },
+  );
+  const url = new URL(base);
+  if (created) url.pathname = `/${database}`;
+  try {
+    const db = await openPostgres(url.href);
+    try {
+      await measureEngine('PostgreSQL', db, sizes, table);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    if (created) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
 }
