@@ -589,7 +589,7 @@ export async function recordResult(db: Db, terminal: AgentTerminal, report: Case
      WHERE ${scope.where} RETURNING run_id`,
     scope.values,
   );
-  await touchTerminal(db, terminal);
+  // The terminal is shown idle again by the agent's next poll, which follows at once.
   if (!row) return false;
   await finishIfDone(db, row.run_id);
   return true;
