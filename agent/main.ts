@@ -164,9 +164,11 @@ class Agent {
   }
 
   private async heartbeat(): Promise<void> {
+    const asked = this.current;
     try {
-      const answer = await this.call<{ kill: boolean }>('POST', 'heartbeat', this.current ? { caseId: this.current.caseId } : {});
-      if (answer.kill) this.current?.kill('terminated');
+      const answer = await this.call<{ kill: boolean }>('POST', 'heartbeat', asked ? { caseId: asked.caseId } : {});
+      // Only the case asked about: it may have ended, and the next one begun, while the answer was on its way.
+      if (answer.kill && asked && this.current === asked) asked.kill('terminated');
     } catch (error) {
       if (error instanceof AuthError) this.fail(error);
       else log(`heartbeat failed: ${(error as Error).message}`);
