@@ -56,6 +56,8 @@ const LOG_FLUSH_MS = 1000;
 const LOG_FLUSH_BYTES = 16 * 1024;
 const TAIL_CHARS = 8 * 1024;
 const POLL_SECONDS = 25;
+/** Scripts kept by their download link: the server hands every case of a script one link for a while. */
+const KEPT_SCRIPTS = 32;
 /** Entries of an output folder looked at, at most: a script that writes a million files does not stall the agent. */
 const MAX_OUTPUT_ENTRIES = 1000;
 
@@ -122,6 +124,7 @@ class Agent {
   private pollAbort = new AbortController();
   private current: { caseId: string; kill(reason: KillReason): void } | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
+  private readonly scripts = new Map<string, Uint8Array>();
   exitCode = 0;
 
   constructor(private readonly options: Options) {}
@@ -161,9 +164,11 @@ class Agent {
   }
 
   private async heartbeat(): Promise<void> {
+    const asked = this.current;
     try {
-      const answer = await this.call<{ kill: boolean }>('POST', 'heartbeat', this.current ? { caseId: this.current.caseId } : {});
-      if (answer.kill) this.current?.kill('terminated');
+      const answer = await this.call<{ kill: boolean }>('POST', 'heartbeat', asked ? { caseId: asked.caseId } : {});
+      // Only the case asked about: it may have ended, and the next one begun, while the answer was on its way.
+      if (answer.kill && asked && this.current === asked) asked.kill('terminated');
     } catch (error) {
       if (error instanceof AuthError) this.fail(error);
       else log(`heartbeat failed: ${(error as Error).message}`);
@@ -197,11 +202,12 @@ class Agent {
     await mkdir(outputDir);
     const started = Date.now();
     try {
-      const result = await this.execute(assigned, dir, outputDir);
+      const { unsent, ...result } = await this.execute(assigned, dir, outputDir);
       const durationMs = Date.now() - started;
-      await this.collectOutput(assigned, outputDir);
+      const notes = await this.collectOutput(assigned, outputDir);
       log(`case ${assigned.caseCode || assigned.caseId}: ${result.status}${result.exitCode === null ? '' : ` (exit ${result.exitCode})`} in ${durationMs} ms`);
-      await this.postResult({ caseId: assigned.caseId, durationMs, ...result });
+      // The output not posted yet and the attachment notes travel with the result: a short case costs one post.
+      await this.postResult({ caseId: assigned.caseId, durationMs, ...result, log: unsent + notes });
     } finally {
       this.current = undefined;
       await rm(dir, { recursive: true, force: true });
@@ -210,13 +216,17 @@ class Agent {
   }
 
   private async execute(assigned: AssignedCase, dir: string, outputDir: string) {
-    let script: Uint8Array;
-    try {
-      const response = await fetch(scriptLocation(assigned.scriptUrl, this.options.server));
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      script = new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      return { status: 'error' as CaseStatus, exitCode: null, message: `脚本下载失败: ${(error as Error).message}`.slice(0, 255), logTail: '' };
+    let script = this.scripts.get(assigned.scriptUrl);
+    if (!script) {
+      try {
+        const response = await fetch(scriptLocation(assigned.scriptUrl, this.options.server));
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        script = new Uint8Array(await response.arrayBuffer());
+      } catch (error) {
+        return { status: 'error' as CaseStatus, exitCode: null, message: `脚本下载失败: ${(error as Error).message}`.slice(0, 255), logTail: '', unsent: '' };
+      }
+      this.scripts.set(assigned.scriptUrl, script);
+      if (this.scripts.size > KEPT_SCRIPTS) this.scripts.delete(this.scripts.keys().next().value!);
     }
     const name = assigned.scriptName.replace(/[^\w.-]/g, '_').replace(/^\.+/, '') || 'script.py';
     const file = join(dir, name);
@@ -227,7 +237,9 @@ class Agent {
   private spawnScript(assigned: AssignedCase, dir: string, file: string, outputDir: string) {
     const env: NodeJS.ProcessEnv = { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', [OUTPUT_DIR_VARIABLE]: outputDir };
     delete env.BLADE_AGENT_TOKEN;
-    return new Promise<{ status: CaseStatus; exitCode: number | null; message?: string; logTail: string }>((resolve) => {
+    /** `unsent`: the output not posted while the case ran, for its result to carry. */
+    type Outcome = { status: CaseStatus; exitCode: number | null; message?: string; logTail: string; unsent: string };
+    return new Promise<Outcome>((resolve) => {
       // Its own process group, so a kill reaches whatever the script started too.
       const child: ChildProcess = spawn(this.options.python, [file], { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
       let killed: KillReason | undefined;
@@ -276,24 +288,26 @@ class Agent {
       child.on('close', async (code) => {
         clearInterval(flusher);
         clearTimeout(limit);
-        flush();
         await sending;
-        if (spawnError) return resolve({ status: 'error', exitCode: null, message: `无法启动 ${this.options.python}: ${spawnError.message}`.slice(0, 255), logTail: tail });
-        if (killed === 'timeout') return resolve({ status: 'timeout', exitCode: code, message: `超过时限 ${assigned.timeLimitSeconds} 秒`, logTail: tail });
-        if (killed === 'terminated') return resolve({ status: 'terminated', exitCode: code, message: '任务已结束，用例被终止', logTail: tail });
-        if (killed === 'shutdown') return resolve({ status: 'error', exitCode: code, message: '终端代理已停止', logTail: tail });
-        resolve({ status: code === 0 ? 'passed' : 'failed', exitCode: code, logTail: tail });
+        const unsent = pending;
+        pending = '';
+        const end = { logTail: tail, unsent };
+        if (spawnError) return resolve({ status: 'error', exitCode: null, message: `无法启动 ${this.options.python}: ${spawnError.message}`.slice(0, 255), ...end });
+        if (killed === 'timeout') return resolve({ status: 'timeout', exitCode: code, message: `超过时限 ${assigned.timeLimitSeconds} 秒`, ...end });
+        if (killed === 'terminated') return resolve({ status: 'terminated', exitCode: code, message: '任务已结束，用例被终止', ...end });
+        if (killed === 'shutdown') return resolve({ status: 'error', exitCode: code, message: '终端代理已停止', ...end });
+        resolve({ status: code === 0 ? 'passed' : 'failed', exitCode: code, ...end });
       });
     });
   }
 
   /**
    * Uploads the regular files of the output folder (symbolic links are not followed) as the case's attachments, in
-   * name order, skipping what is over a limit; what was kept and what not is added to the case's log.
+   * name order, skipping what is over a limit; answers what was kept and what not, as lines for the case's log.
    */
-  private async collectOutput(assigned: AssignedCase, outputDir: string): Promise<void> {
+  private async collectOutput(assigned: AssignedCase, outputDir: string): Promise<string> {
     const limits = assigned.attachmentLimits;
-    if (!limits) return;
+    if (!limits) return '';
     const files = await listFiles(outputDir).catch(() => []);
     const notes: string[] = [];
     let keptFiles = 0;
@@ -316,13 +330,8 @@ class Agent {
         }
       }
     }
-    if (notes.length === 0) return;
     for (const note of notes) log(note);
-    try {
-      await this.call('POST', 'log', { caseId: assigned.caseId, chunk: notes.map((note) => `[agent] ${note}\n`).join('') });
-    } catch (error) {
-      log(`log upload failed: ${(error as Error).message}`);
-    }
+    return notes.map((note) => `[agent] ${note}\n`).join('');
   }
 
   private async upload(caseId: string, name: string, bytes: Uint8Array): Promise<void> {
@@ -341,7 +350,15 @@ class Agent {
   }
 
   /** A result is the one thing not to lose: a few retries before giving up (the watchdog then closes the case). */
-  private async postResult(result: { caseId: string; status: CaseStatus; exitCode: number | null; durationMs: number; message?: string; logTail: string }) {
+  private async postResult(result: {
+    caseId: string;
+    status: CaseStatus;
+    exitCode: number | null;
+    durationMs: number;
+    message?: string;
+    logTail: string;
+    log: string;
+  }) {
     for (let attempt = 1; attempt <= 5; attempt++) {
       try {
         await this.call('POST', 'result', result);

@@ -17,7 +17,7 @@ const executeBody = z
 
 /**
  * A task's run under its 执行 button: start (`execute`), pause, resume and end. Each step is one transaction and
- * wakes the terminal's waiting agent poll, in whichever process it waits.
+ * wakes the waiting agent polls of the run's terminals, in whichever process they wait.
  */
 export function runOperations({ operation, store, services }: ResourceRoutes) {
   const { db } = services;
@@ -31,14 +31,14 @@ export function runOperations({ operation, store, services }: ResourceRoutes) {
       for (const id of ids) started.push(await startRun(tx, user, id, timeLimit));
       return started;
     });
-    for (const run of runs) await announceWork(db, run.terminalId);
+    for (const run of runs) for (const terminalId of run.terminalIds) await announceWork(db, terminalId);
     return R.data(runs);
   });
 
   for (const action of ['pause', 'resume', 'end'] as const) {
     operation('execute', { path: `${base}/${action}`, body: idBody }, async ({ user, body }) => {
       const state = await db.transaction((tx) => changeRun(tx, user, body.id, action));
-      if (state.terminalId) await announceWork(db, state.terminalId);
+      for (const terminalId of state.terminalIds) await announceWork(db, terminalId);
       return R.data(state);
     });
   }

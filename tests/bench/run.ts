@@ -29,6 +29,7 @@ import { launchChromium } from '../e2e/browser';
 import { registry } from '../../resources/schemas';
 import { CASE_HEADERS, caseSheet } from './case-sheet';
 import { insertBenchParams } from './param-rows';
+import { measureDispatch } from './dispatch';
 import { measureMemory } from './memory';
 import { measureScale } from './scale';
 
@@ -529,8 +530,8 @@ async function measureStart(dataDir: string) {
 }
 
 // `npm run bench -- browser` (or `server`, `start`, `import`) measures only those figures, for a quicker look at one change.
-// `scale` (the growth table, minutes at a million rows) and `memory` (RSS after load and an import, two minutes) run
-// only when named.
+// `scale` (the growth table, minutes at a million rows), `memory` (RSS after load and an import, two minutes) and
+// `dispatch` (the run engine's cost beside python, a few minutes) run only when named.
 const parts = process.argv.slice(2);
 const wanted = (part: string) => parts.length === 0 || parts.includes(part);
 if (['server', 'browser', 'start', 'import'].some(wanted)) {
@@ -549,4 +550,5 @@ if (['server', 'browser', 'start', 'import'].some(wanted)) {
 }
 if (parts.includes('scale')) await measureScale();
 if (parts.includes('memory')) await measureMemory(SERVE_ARGS);
+if (parts.includes('dispatch')) await measureDispatch(SERVE_ARGS);
 process.exit(0);

@@ -220,7 +220,9 @@ describe('execute, pause, resume and end over HTTP', () => {
 
     const started = await execute(taskId);
     expect(started.body, started.text).toMatchObject({ code: 200, success: true });
-    expect(started.body.data).toEqual([{ taskId, runId: expect.any(String), recordId: expect.any(String), terminalId: terminal.id }]);
+    expect(started.body.data).toEqual([
+      { taskId, runId: expect.any(String), recordId: expect.any(String), terminalId: terminal.id, terminalIds: [terminal.id] },
+    ]);
     const task = await taskOf(taskId);
     expect(task.runStatus).toBe(RUN_STATUS.queued);
     expect(task.startTime).not.toBe('');
@@ -302,6 +304,27 @@ describe('execute, pause, resume and end over HTTP', () => {
     await act('end', passingTask);
     expect((await execute(taskId)).body.code).toBe(200);
     await act('end', taskId);
+  });
+
+  it("takes a case's output with its result, after the chunks posted while it ran, and an older agent's log posts as before", async () => {
+    const terminal = await insertTerminal('000000');
+    const token = await issue(terminal.id);
+    const { taskId } = await insertTask('000000', terminal.id, ['pass', 'pass', 'pass']);
+    await execute(taskId);
+    // A short case: its whole output comes with the result, in one post.
+    const short = (await agentCall('next?wait=0', token)).body.data;
+    await agentCall('result', token, { caseId: short.caseId, status: 'passed', exitCode: 0, durationMs: 40, logTail: 'ok\n', log: 'ok\n' });
+    // A longer one: chunks posted while it ran, the rest with the result.
+    const long = (await agentCall('next?wait=0', token)).body.data;
+    await agentCall('log', token, { caseId: long.caseId, chunk: 'step 1\n' });
+    await agentCall('result', token, { caseId: long.caseId, status: 'passed', exitCode: 0, durationMs: 900, logTail: 'step 1\nstep 2\n', log: 'step 2\n' });
+    // An agent downloaded before: every chunk posted, then the result with the tail only.
+    const older = (await agentCall('next?wait=0', token)).body.data;
+    await agentCall('log', token, { caseId: older.caseId, chunk: 'posted\n' });
+    await agentCall('result', token, { caseId: older.caseId, status: 'passed', exitCode: 0, durationMs: 50, logTail: 'posted\n' });
+    const run = await latestRun(taskId);
+    expect(run.cases.map((item: { log: string }) => item.log)).toEqual(['ok\n', 'step 1\nstep 2\n', 'posted\n']);
+    expect(run).toMatchObject({ runStatus: RUN_STATUS.completed, passedCount: 3, totalCount: 3 });
   });
 
   it('refuses a task without terminal, cases or scripts, and bad bodies, with 400 naming the problem', async () => {
@@ -436,6 +459,38 @@ describe('a run with the real agent on loopback', () => {
     agent.kill('SIGTERM');
     expect(await exited(agent)).toBe(0);
   }, 60000);
+
+  it("spreads a task's cases over its own and its child tasks' terminals, and reports what its cases did", async () => {
+    const own = await insertTerminal('000000');
+    const added = await insertTerminal('000000');
+    const idle = await insertTerminal('000000');
+    const { taskId, taskCode } = await insertTask('000000', own.id, ['pass', 'fail', 'pass', 'pass']);
+    // A child task naming a second terminal, with cases of its own.
+    const child = await insertTask('000000', added.id, ['pass', 'pass', 'fail', 'pass']);
+    await server.db.query('UPDATE blade_task SET parent_id = $2, task_level = 2 WHERE id = $1', [child.taskId, taskId]);
+    const agentsStarted = [startAgent(own.code, await issue(own.id)), startAgent(added.code, await issue(added.id)), startAgent(idle.code, await issue(idle.id))];
+    const started = await execute(taskId);
+    expect(started.body.data[0].terminalIds).toEqual([own.id, added.id]);
+
+    const run = await until('the run to finish', async () => {
+      const current = await latestRun(taskId);
+      return current && current.endTime ? current : undefined;
+    }, 60000).catch((error) => {
+      throw new Error(`${error.message}\n${agentsStarted.flatMap((agent) => agent.output).join('')}`);
+    });
+    const cases = run.cases as { caseStatus: string; terminalId: string; log: string }[];
+    expect(cases).toHaveLength(8);
+    // Both terminals of the task took cases; a terminal the task does not name took none.
+    expect(new Set(cases.map((item) => item.terminalId))).toEqual(new Set([own.id, added.id]));
+    expect(cases.filter((item) => item.caseStatus === 'passed').every((item) => item.log.includes('hello from the passing case'))).toBe(true);
+    // The report says what the cases did.
+    const passed = cases.filter((item) => item.caseStatus === 'passed').length;
+    expect(passed).toBe(6);
+    expect(run).toMatchObject({ runStatus: RUN_STATUS.failed, passedCount: passed, failedCount: 2, totalCount: 8, taskCode });
+    expect(run.report).toMatchObject({ totalCount: 8, passedCount: passed, taskSummary: `${passed} passed / 2 failed of 8` });
+    for (const agent of agentsStarted) agent.kill('SIGTERM');
+    await Promise.all(agentsStarted.map(exited));
+  }, 90000);
 
   it("keeps the files a script writes into its output folder as the case's attachments, within the limits", async () => {
     const terminal = await insertTerminal('000000');

@@ -124,4 +124,16 @@ describe('security headers', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect((await response.json()).code).toBe(200);
   });
+
+  it('sends a short API answer as it is, with its length: a gzip stream per small answer costs more than it saves', async () => {
+    const token = await loginAdmin();
+    const response = await fetch(`${serverUrl()}/gateway/blade-task/task/report-trend?taskId=1`, {
+      headers: { 'Blade-Auth': `bearer ${token}`, 'Accept-Encoding': 'gzip' },
+    });
+    const text = await response.text();
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(text)).toMatchObject({ code: 200 });
+  });
 });

@@ -156,17 +156,36 @@ export interface StartedRun {
   runId: string;
   recordId: string;
   terminalId: string;
+  /** Every terminal the run's cases may go to (the first is `terminalId`): each waiting agent is woken. */
+  terminalIds: string[];
+}
+
+/**
+ * The terminals a run of the task spreads its cases over: the task's own, then its child tasks' (a child task names
+ * the terminal its bench adds), each once, those the caller may reference.
+ */
+async function terminalsOf(tx: Db, user: BladeUser, task: TaskRow): Promise<{ id: string; terminal_code: string | null }[]> {
+  const scope = scopedWhere(
+    user,
+    { alias: 'm' },
+    `m.id IN (SELECT terminal_id FROM blade_task WHERE (id = $1 OR parent_id = $1) AND terminal_id IS NOT NULL AND is_deleted = 0)`,
+    [task.id],
+  );
+  const rows = await tx.query<{ id: string; terminal_code: string | null }>(
+    `SELECT m.id, m.terminal_code FROM blade_terminal m WHERE ${scope.where} ORDER BY m.id`,
+    scope.values,
+  );
+  // The task's own terminal leads: the run is recorded on it.
+  return [...rows.filter((row) => String(row.id) === String(task.terminal_id)), ...rows.filter((row) => String(row.id) !== String(task.terminal_id))];
 }
 
 /** `execute`: a run with one pending case per case of the task, its execution record, the task 排队中. */
 export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimitSeconds: number): Promise<StartedRun> {
   const task = await lockTask(tx, user, taskId);
   const to = refuseUnless(toRunStatus(task.run_status), 'start');
-  // The task's own terminal, as its form picked it (a reference: tenant, not data scope).
-  const ofTask = scopedWhere(user, {}, 'id = $1', [task.terminal_id]);
-  const [terminal] = task.terminal_id
-    ? await tx.query<{ id: string; terminal_code: string | null }>(`SELECT id, terminal_code FROM blade_terminal WHERE ${ofTask.where}`, ofTask.values)
-    : [];
+  // The task's own terminal, as its form picked it, and its child tasks' (references: tenant, not data scope).
+  const terminals = await terminalsOf(tx, user, task);
+  const [terminal] = terminals;
   if (!terminal) throw badRequest(`任务「${taskLabel(task)}」未指定执行终端`);
   const cases = await casesOf(tx, task);
   if (cases.length === 0) throw badRequest(`任务「${taskLabel(task)}」没有测试用例`);
@@ -196,6 +215,9 @@ export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimi
       cases.length, ...audit, underTest?.device_code ?? null, underTest?.baseline_version ?? null,
     ],
   );
+  for (const { id } of terminals) {
+    await tx.query('INSERT INTO blade_task_run_terminals (run_id, terminal_id, tenant_id) VALUES ($1, $2, $3)', [runId, id, user.tenantId]);
+  }
   for (const [index, planned] of cases.entries()) {
     await tx.query(
       `INSERT INTO blade_task_run_case (id, tenant_id, run_id, terminal_id, test_case_id, case_code, case_title, script_key, sort,
@@ -209,7 +231,7 @@ export async function startRun(tx: Db, user: BladeUser, taskId: string, timeLimi
      WHERE id = $1`,
     [task.id, to, now, user.userId],
   );
-  return { taskId: task.id, runId, recordId, terminalId: terminal.id };
+  return { taskId: task.id, runId, recordId, terminalId: terminal.id, terminalIds: terminals.map((row) => String(row.id)) };
 }
 
 /** The task's latest run, if it is still going. */
@@ -228,6 +250,13 @@ export interface TaskState {
   runStatus: RunStatus;
   runId: string | null;
   terminalId: string | null;
+  /** The run's terminals, whose waiting agents learn of the change. */
+  terminalIds: string[];
+}
+
+async function runTerminals(tx: Db, runId: string): Promise<string[]> {
+  const rows = await tx.query<{ terminal_id: string }>('SELECT terminal_id FROM blade_task_run_terminals WHERE run_id = $1', [runId]);
+  return rows.map((row) => String(row.terminal_id));
 }
 
 /** `pause`, `resume` or `end` of a task's current run, through the state machine. */
@@ -239,6 +268,7 @@ export async function changeRun(tx: Db, user: BladeUser, taskId: string, action:
     : false;
   const to = refuseUnless(toRunStatus(task.run_status), action, { caseRunning });
   const now = nowText();
+  const terminalIds = run ? await runTerminals(tx, run.id) : [];
   if (run) {
     await tx.query(
       `UPDATE blade_task_run SET run_status = $2, update_time = $3, update_user = $4 WHERE id = $1 AND run_status IN ${inList(statesAllowing(action))}`,
@@ -247,7 +277,7 @@ export async function changeRun(tx: Db, user: BladeUser, taskId: string, action:
   }
   if (action !== 'end') {
     await tx.query('UPDATE blade_task SET run_status = $2, update_time = $3, update_user = $4 WHERE id = $1', [task.id, to, now, user.userId]);
-    return { id: task.id, runStatus: to, runId: run?.id ?? null, terminalId: run?.terminal_id ?? null };
+    return { id: task.id, runStatus: to, runId: run?.id ?? null, terminalId: run?.terminal_id ?? null, terminalIds };
   }
   // End: nothing more starts; a running case is killed by its agent, which is told on its next call.
   if (run) {
@@ -260,7 +290,7 @@ export async function changeRun(tx: Db, user: BladeUser, taskId: string, action:
       [task.id, to, now],
     );
   }
-  return { id: task.id, runStatus: to, runId: run?.id ?? null, terminalId: run?.terminal_id ?? null };
+  return { id: task.id, runStatus: to, runId: run?.id ?? null, terminalId: run?.terminal_id ?? null, terminalIds };
 }
 
 interface Counts {
@@ -357,6 +387,9 @@ async function tellRunOwners(tx: Db, run: RunRow, to: RunStatus, taskLabelText: 
 
 /** Finishes a run once none of its cases is pending or running: 已完成 when all passed, else 已失败. */
 export async function finishIfDone(db: Db, runId: string): Promise<boolean> {
+  // Most results are not a run's last: one look at the run's open cases (an index of them alone) says so, unlocked.
+  const open = await db.query(`SELECT 1 FROM blade_task_run_case WHERE run_id = $1 AND case_status IN ('pending', 'running') LIMIT 1`, [runId]);
+  if (open.length > 0) return false;
   return db.transaction(async (tx) => {
     const [run] = await tx.query<RunRow>(
       'SELECT id, tenant_id, task_id, terminal_id, record_id, run_status, start_time FROM blade_task_run WHERE id = $1 FOR UPDATE',
@@ -405,68 +438,77 @@ export async function touchTerminal(db: Db, terminal: AgentTerminal): Promise<vo
 }
 
 /**
- * Takes the next pending case of an active (queued or running) run on this terminal, atomically: the inner SELECT
- * skips rows another process holds, the outer UPDATE only takes a row still pending.
+ * Takes the next pending case of an active (queued or running) run this terminal is one of the terminals of,
+ * atomically: the inner SELECT skips rows another process holds, the outer UPDATE only takes a row still pending. The
+ * case becomes this terminal's. One transaction, so the embedded database commits once per claim.
  */
 export async function claimNext(db: Db, terminal: AgentTerminal): Promise<ClaimedCase | undefined> {
   const now = nowText();
   const pending = tenantWhere(
     terminal.tenantId,
     { alias: 'c', noLogicalDelete: true },
-    `c.terminal_id = $1 AND c.case_status = 'pending' AND r.run_status IN ${inList(statesAllowing('pickUp'))} AND r.is_deleted = 0`,
+    `p.terminal_id = $1 AND c.case_status = 'pending' AND r.run_status IN ${inList(statesAllowing('pickUp'))} AND r.is_deleted = 0`,
     [terminal.terminalId, now],
   );
-  const [claimed] = await db.query<{
-    id: string;
-    run_id: string;
-    test_case_id: string;
-    case_code: string | null;
-    case_title: string | null;
-    script_key: string;
-  }>(
-    `UPDATE blade_task_run_case SET case_status = 'running', started_at = $2, update_time = $2
-     WHERE id = (
-       SELECT c.id FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id
-       WHERE ${pending.where}
-       ORDER BY r.start_time, r.id, c.sort, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)
-     AND case_status = 'pending'
-     RETURNING id, run_id, test_case_id, case_code, case_title, script_key`,
-    pending.values,
-  );
-  if (!claimed) return undefined;
-  // Conditional: a pause that landed since the claim stays a pause.
-  await db.query(`UPDATE blade_task_run SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
-    claimed.run_id,
-    now,
-  ]);
-  const [run] = await db.query<{ task_id: string; task_code: string | null; record_id: string | null; time_limit_seconds: number }>(
-    'SELECT task_id, task_code, record_id, time_limit_seconds FROM blade_task_run WHERE id = $1',
-    [claimed.run_id],
-  );
-  await db.query(`UPDATE blade_task SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
-    run.task_id,
-    now,
-  ]);
-  if (run.record_id) {
-    await db.query(`UPDATE blade_task_record SET execution_status = $2, update_time = $3 WHERE id = $1 AND execution_status = $4`, [
-      run.record_id,
-      RECORD_STATUS.executing,
-      now,
-      RECORD_STATUS.waiting,
-    ]);
-  }
-  await touchTerminal(db, terminal);
-  return {
-    caseId: claimed.id,
-    runId: claimed.run_id,
-    taskCode: run.task_code ?? '',
-    testCaseId: claimed.test_case_id,
-    caseCode: claimed.case_code ?? '',
-    caseTitle: claimed.case_title ?? '',
-    scriptKey: claimed.script_key,
-    scriptName: claimed.script_key.split('/').pop() || 'script.py',
-    timeLimitSeconds: Number(run.time_limit_seconds),
-  };
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx.query<{
+      id: string;
+      run_id: string;
+      test_case_id: string;
+      case_code: string | null;
+      case_title: string | null;
+      script_key: string;
+    }>(
+      `UPDATE blade_task_run_case SET case_status = 'running', terminal_id = $1, started_at = $2, update_time = $2
+       WHERE id = (
+         SELECT c.id FROM blade_task_run_terminals p
+         JOIN blade_task_run r ON r.id = p.run_id
+         JOIN blade_task_run_case c ON c.run_id = r.id
+         WHERE ${pending.where}
+         ORDER BY r.start_time, r.id, c.sort, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)
+       AND case_status = 'pending'
+       RETURNING id, run_id, test_case_id, case_code, case_title, script_key`,
+      pending.values,
+    );
+    if (!claimed) return undefined;
+    const [run] = await tx.query<{ task_id: string; task_code: string | null; record_id: string | null; time_limit_seconds: number; run_status: number }>(
+      'SELECT task_id, task_code, record_id, time_limit_seconds, run_status FROM blade_task_run WHERE id = $1',
+      [claimed.run_id],
+    );
+    // The run's first case moves the run, its task and its record on; every later claim only reads the run.
+    if (toRunStatus(run.run_status) === RUN_STATUS.queued) {
+      // Conditional: a pause that landed since the claim stays a pause.
+      await tx.query(`UPDATE blade_task_run SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
+        claimed.run_id,
+        now,
+      ]);
+      await tx.query(`UPDATE blade_task SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
+        run.task_id,
+        now,
+      ]);
+      if (run.record_id) {
+        await tx.query(`UPDATE blade_task_record SET execution_status = $2, update_time = $3 WHERE id = $1 AND execution_status = $4`, [
+          run.record_id,
+          RECORD_STATUS.executing,
+          now,
+          RECORD_STATUS.waiting,
+        ]);
+      }
+    }
+    const busy = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, 'id = $1', [terminal.terminalId, now]);
+    await tx.query(`UPDATE blade_terminal SET last_heartbeat = $2, running_status = ${TERMINAL_STATUS.busy} WHERE ${busy.where}`, busy.values);
+    return {
+      caseId: claimed.id,
+      runId: claimed.run_id,
+      taskCode: run.task_code ?? '',
+      testCaseId: claimed.test_case_id,
+      caseCode: claimed.case_code ?? '',
+      caseTitle: claimed.case_title ?? '',
+      scriptKey: claimed.script_key,
+      scriptName: claimed.script_key.split('/').pop() || 'script.py',
+      timeLimitSeconds: Number(run.time_limit_seconds),
+    };
+  });
 }
 
 /** Gives a claimed case back when its answer could not reach the agent (it hung up while the claim was made). */
@@ -520,7 +562,10 @@ export interface CaseReport {
   status: CaseResult;
   exitCode?: number | null;
   durationMs: number;
+  /** The end of the output: the log when none was posted (an agent that posts every chunk first). */
   logTail?: string;
+  /** The output not yet posted, appended to the log: an agent sends a short case's whole output with its result. */
+  log?: string;
   message?: string;
 }
 
@@ -536,14 +581,15 @@ export async function recordResult(db: Db, terminal: AgentTerminal, report: Case
     report.message ?? null,
     now,
     report.logTail ?? '',
+    report.log ?? '',
   ]);
   const [row] = await db.query<{ run_id: string }>(
     `UPDATE blade_task_run_case SET case_status = $3, exit_code = $4, duration_ms = $5, message = $6, ended_at = $7, update_time = $7,
-       log = CASE WHEN log = '' THEN right($8, ${LOG_CAP}) ELSE log END
+       log = CASE WHEN $9 <> '' THEN right(log || $9, ${LOG_CAP}) WHEN log = '' THEN right($8, ${LOG_CAP}) ELSE log END
      WHERE ${scope.where} RETURNING run_id`,
     scope.values,
   );
-  await touchTerminal(db, terminal);
+  // The terminal is shown idle again by the agent's next poll, which follows at once.
   if (!row) return false;
   await finishIfDone(db, row.run_id);
   return true;

@@ -37,7 +37,8 @@ import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
 import { agentInfo, authenticateAgent, markTokenUsed } from './tokens';
 import { executionSettingsFromEnv } from './settings';
-import { hearOtherProcesses, waitForWork } from './wakeups';
+import { announceWork, hearOtherProcesses, waitForWork } from './wakeups';
+import { BoundedCache, processWide } from '../../bounded-cache';
 
 export { executionSettingsFromEnv };
 
@@ -55,6 +56,17 @@ export const EXECUTION_PUBLIC_PATHS = [AGENT];
 
 /** A presigned script URL lives this long: enough to download it, not to keep it. */
 const SCRIPT_URL_SECONDS = 600;
+/**
+ * One URL per script for half its life: every case of the script gets the same link, so the server signs once and an
+ * agent downloads the script once (it keeps what it fetched by URL) instead of once per case.
+ */
+const SCRIPT_URL_REUSE_MS = (SCRIPT_URL_SECONDS * 1000) / 2;
+const scriptUrls = processWide(new BoundedCache<string, { url: string; until: number }>('scriptUrls', { maxEntries: 2000 }));
+/**
+ * A waiting poll looks for work this often besides its wake-ups (a run started, resumed or ended wakes its terminals'
+ * polls in every process): for work that arrives without one, as a case given back by a poll that hung up.
+ */
+const RELOOK_MS = 5000;
 /** What an attachment's multipart body may hold beyond the file: its boundaries and part headers. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Longest long-poll of `next`: below common proxy idle timeouts. */
@@ -72,6 +84,7 @@ const resultBody = z.object({
   exitCode: z.number().int().nullable().optional(),
   durationMs: z.number().min(0).max(7 * 24 * 3600 * 1000),
   logTail: z.string().max(256 * 1024).optional(),
+  log: z.string().max(256 * 1024).optional(),
   message: z.string().max(255).optional(),
 });
 
@@ -257,14 +270,20 @@ function registerAgentRoutes(
       const claimed = await claimNext(db, terminal);
       if (claimed && c.req.raw.signal.aborted) {
         await releaseClaim(db, terminal, claimed.caseId);
+        await announceWork(db, terminal.terminalId);
         break;
       }
       if (claimed) {
         try {
           const objectKey = tenantObjectKey(terminal.tenantId, claimed.scriptKey);
-          const store = await storeOf(objectKey);
-          // Relative to this server with the embedded store: the agent resolves it against its --server.
-          const scriptUrl = await store.presignGet(objectKey, SCRIPT_URL_SECONDS);
+          let link = scriptUrls.get(objectKey);
+          if (!link || link.until < Date.now()) {
+            const store = await storeOf(objectKey);
+            // Relative to this server with the embedded store: the agent resolves it against its --server.
+            link = { url: await store.presignGet(objectKey, SCRIPT_URL_SECONDS), until: Date.now() + SCRIPT_URL_REUSE_MS };
+            scriptUrls.set(objectKey, link);
+          }
+          const scriptUrl = link.url;
           return send(c, R.data({ ...claimed, scriptUrl, attachmentLimits: settings.attachments }));
         } catch {
           await recordResult(db, terminal, { caseId: claimed.caseId, status: 'error', durationMs: 0, message: '脚本地址生成失败' });
@@ -273,7 +292,7 @@ function registerAgentRoutes(
       }
       const left = deadline - Date.now();
       if (left <= 0 || signal.aborted) break;
-      await waitForWork(terminal.terminalId, Math.min(left, 1000), signal);
+      await waitForWork(terminal.terminalId, Math.min(left, RELOOK_MS), signal);
     }
     return send(c, R.data(null));
   });

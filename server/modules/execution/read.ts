@@ -33,6 +33,8 @@ const RUN_TYPES: Record<string, FieldType> = {
 const CASE_TYPES: Record<string, FieldType> = {
   id: 'id',
   run_id: 'id',
+  /** The terminal that took the case (a run spreads its cases over its task's terminals). */
+  terminal_id: 'id',
   test_case_id: 'id',
   case_code: 'string',
   case_title: 'string',
