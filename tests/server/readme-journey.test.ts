@@ -100,8 +100,14 @@ async function idOf(path: string, query: string, read = 'list'): Promise<string>
 
 describe('the README journey on a fresh install', () => {
   it('runs DEMO-RUN-001 on TM-001 with the printed command: two cases pass, one fails, with logs, a report and an execution record', async () => {
-    const task = (await api(`${TASK}/list?taskCode=DEMO-RUN-001`)).body.data.records[0];
-    expect(task).toBeTruthy();
+    // The demo task is seeded beside the first start (its scripts go to object storage), so it may come just after
+    // the login does, as it may for a person who is quick to open 任务管理.
+    const task = await until(
+      'the demo task',
+      async () => (await api(`${TASK}/list?taskCode=DEMO-RUN-001`)).body.data.records[0],
+      20_000,
+      () => product.output(),
+    );
     const agent = await startPrintedAgent('TM-001', task.terminalId);
     // The bench fetched the agent from the server: no checkout, no packages.
     expect(agent.output()).toContain('[agent] terminal TM-001');
