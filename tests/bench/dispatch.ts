@@ -17,15 +17,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { md5 } from 'js-md5';
 import { registry } from '../../resources/schemas';
 import { startServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
 import type { Db } from '../../server/db/types';
+import { adminToken, BASIC, serveBuilt } from './served';
 
 const ADMIN_PASSWORD = 'Bench-dispatch-pass1';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const TASK = '/gateway/blade-task/task';
 const TERMINAL = '/gateway/blade-terminal/terminalManagement';
 const SCRIPT = "print('ok')\n";
@@ -57,14 +56,6 @@ function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // After "pid (comm) ": state is field 3, utime 14, stime 15 (1-based), so 11 and 12 here.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
-
-async function login(url: string): Promise<string> {
-  const query = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5(ADMIN_PASSWORD), grant_type: 'password', scope: 'all', type: 'account' });
-  const res = await fetch(`${url}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': '000000' } });
-  const body = (await res.json()) as { access_token?: string; error_description?: string };
-  if (!body.access_token) throw new Error(`login failed: ${body.error_description}`);
-  return body.access_token;
 }
 
 function client(url: string, token: string) {
@@ -114,7 +105,7 @@ async function insertTask(db: Db, code: string, terminalId: string, parentId = '
 async function seed(dataDir: string): Promise<Seeded> {
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
-    const api = client(server.url, await login(server.url));
+    const api = client(server.url, await adminToken(server.url, ADMIN_PASSWORD));
     const bytes = new TextEncoder().encode(SCRIPT);
     const credential = await api<{ key: string; uploadUrl: string; headers: Record<string, string> }>(
       `/api/blade-resource/oss/oss-credential?fileName=bench_ok.py&size=${bytes.length}`,
@@ -158,22 +149,14 @@ async function seed(dataDir: string): Promise<Seeded> {
 /** The built server on a free port; `BENCH_DISPATCH_CPU_PROF=dir` writes its CPU profile there when it stops. */
 async function serve(serveArgs: string[], dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const profileDir = process.env.BENCH_DISPATCH_CPU_PROF;
-  const args = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, ...serveArgs] : serveArgs;
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_ADMIN_PASSWORD: ADMIN_PASSWORD, BLADE_CAPTCHA: 'off', BLADE_SCHEDULER: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const started = await serveBuilt(serveArgs, {
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    env: { BLADE_SCHEDULER: 'off' },
+    nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/\S+) \(ready/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
-  });
-  child.stdout!.resume();
-  return { child, url };
+  started.child.stdout!.resume();
+  return started;
 }
 
 /** `count` runs of the script with `parallel` at a time, without the product: what the cases cost at the least. */
@@ -329,7 +312,7 @@ export async function measureDispatch(serveArgs: string[]): Promise<void> {
     server = started.child;
     const pid = server.pid!;
     const { url } = started;
-    const token = await login(url);
+    const token = await adminToken(url, ADMIN_PASSWORD);
 
     // (a) and (b): one terminal, one agent.
     const floorOne: number[] = [];

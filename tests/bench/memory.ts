@@ -5,20 +5,19 @@
  * came back within 10 % of idle, and the health endpoint's heap and cache figures beside them. Measures, never
  * fails on a figure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { md5 } from 'js-md5';
 import { registry } from '../../resources/schemas';
 import { startServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { caseSheet } from './case-sheet';
 import { insertBenchParams } from './param-rows';
+import { adminToken, BASIC, serveBuilt } from './served';
 
 const ADMIN_PASSWORD = 'Bench-memory-pass1';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const PARAM_ROWS = 20_000;
 const IMPORT_ROWS = 3_000;
 const PREFIX = 'MEMBENCH';
@@ -54,34 +53,13 @@ async function seed(dataDir: string) {
   }
 }
 
-/** Starts the built server (`npm run serve`'s command) on a free port; answers its URL once it listens. */
+/** The built server; a stop by a signal from elsewhere is printed ("SIGTERM: stopping"), the start's lines are not. */
 async function serve(serveArgs: string[], dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, serveArgs, {
-    env: { ...process.env, PORT: '0', BLADE_DATA_DIR: dataDir, BLADE_ADMIN_PASSWORD: ADMIN_PASSWORD, BLADE_CAPTCHA: 'off' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/\S+) \(ready/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
-  });
-  // A stop by a signal from elsewhere is printed ("SIGTERM: stopping"); the start's lines are not.
-  child.stdout!.on('data', (chunk: Buffer) => {
+  const started = await serveBuilt(serveArgs, { dataDir, adminPassword: ADMIN_PASSWORD });
+  started.child.stdout!.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (/stopping/.test(line)) console.log(`memory: server: ${line}`);
   });
-  return { child, url };
-}
-
-async function token(url: string): Promise<string> {
-  const query = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5(ADMIN_PASSWORD), grant_type: 'password', scope: 'all', type: 'account' });
-  const res = await fetch(`${url}/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: { Authorization: BASIC, 'Tenant-Id': '000000' } });
-  const body = (await res.json()) as { access_token?: string; error_description?: string };
-  if (!body.access_token) throw new Error(`login failed: ${body.error_description}`);
-  return body.access_token;
+  return started;
 }
 
 interface Health {
@@ -151,7 +129,7 @@ export async function measureMemory(serveArgs: string[]): Promise<void> {
     child = started.child;
     const server = started.child;
     const { url } = started;
-    const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${await token(url)}` };
+    const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${await adminToken(url, ADMIN_PASSWORD)}` };
     // Idle: after the start's own work (compiling, first reads) has settled.
     await sleep(15_000);
     const idle = rssMb(server);

@@ -20,7 +20,6 @@ import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { md5 } from 'js-md5';
 import { startServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { readXlsxRows } from '../../server/excel';
@@ -29,13 +28,13 @@ import { launchChromium } from '../e2e/browser';
 import { registry } from '../../resources/schemas';
 import { CASE_HEADERS, caseSheet } from './case-sheet';
 import { insertBenchParams } from './param-rows';
+import { adminToken, BASIC } from './served';
 import { measureDispatch } from './dispatch';
 import { measureMemory } from './memory';
 import { measureScale } from './scale';
 
 const ADMIN_PASSWORD = 'Bench-admin-pass1';
 const PARAM_ROWS = 100_000;
-const basicClient = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 interface Figure {
   figure: string;
@@ -48,31 +47,13 @@ const record = (figure: string, value: string, budget: string) => {
   console.log(`  ${figure}: ${value}`);
 };
 
-async function passwordToken(url: string): Promise<string> {
-  const query = new URLSearchParams({
-    tenantId: '000000',
-    username: 'admin',
-    password: md5(ADMIN_PASSWORD),
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
-  });
-  const res = await fetch(`${url}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { Authorization: basicClient, 'Tenant-Id': '000000' },
-  });
-  const body = (await res.json()) as { access_token?: string; error_description?: string };
-  if (!body.access_token) throw new Error(`login failed: ${body.error_description}`);
-  return body.access_token;
-}
-
 /** `pathOf` varies the request per call, so a read cache cannot answer every request from memory. */
 async function load(url: string, token: string, connections: number, seconds: number, pathOf?: () => string) {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    headers: { Authorization: basicClient, 'Blade-Auth': `bearer ${token}` },
+    headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${token}` },
     requests: pathOf ? [{ setupRequest: (request) => ({ ...request, path: pathOf() }) }] : undefined,
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -99,7 +80,7 @@ function readCacheCounts(db: { cacheFigures?(): { name: string; hits?: number; m
 async function measureServer(dataDir: string) {
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
-    const token = await passwordToken(server.url);
+    const token = await adminToken(server.url, ADMIN_PASSWORD);
     const listUrl = `${server.url}/api/blade-system/param/list`;
     const randomPageUpTo = (pages: number) => () =>
       `/api/blade-system/param/list?size=10&current=${1 + Math.floor(Math.random() * pages)}`;
@@ -172,9 +153,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function measureImport(dataDir: string) {
   const server = await startServer({ port: 0, dataDir, adminPassword: ADMIN_PASSWORD, captcha: false, staticDir: 'dist' }, { resources: registry });
   try {
-    const token = await passwordToken(server.url);
+    const token = await adminToken(server.url, ADMIN_PASSWORD);
     const prefix = `BENCH${Date.now().toString(36)}`;
-    const headers = { Authorization: basicClient, 'Blade-Auth': `bearer ${token}` };
+    const headers = { Authorization: BASIC, 'Blade-Auth': `bearer ${token}` };
     const submit = async (path: string, body: unknown) => {
       const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       const answer = (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
