@@ -46,7 +46,7 @@ describe('GET /api/blade-system/health', () => {
     // The read cache is the embedded database's: on PostgreSQL (TEST_DATABASE_URL) every read goes to the server.
     const embedded = !process.env.TEST_DATABASE_URL;
     const readCaches = embedded ? ['readCache', 'sqlEffects'] : [];
-    expect(Object.keys(byName).sort()).toEqual(['flowModels', ...readCaches, 'sessions', 'storageClients'].sort());
+    expect(Object.keys(byName).sort()).toEqual(['flowModels', ...readCaches, 'scriptUrls', 'sessions', 'storageClients'].sort());
     if (embedded) {
       expect(byName.readCache).toMatchObject({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 });
       const reads = byName.readCache;
