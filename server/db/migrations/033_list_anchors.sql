@@ -18,6 +18,8 @@ ALTER TABLE blade_row_count ADD COLUMN anchor_shift bigint NOT NULL DEFAULT 0;
 -- Anchors move by the live rows a statement adds before them less those it takes away; an anchor's own row may go
 -- (its key still splits the order). Rows without a creation time compare as unknown, in numbering and here alike.
 -- Generic plans: planned per call for the table name, the anchor statements cost a save on PGlite more than they do.
+-- The three branches differ only in their `changed` rows: an insert's trigger has no old_rows and a delete's no
+-- new_rows (transition tables are per event), so no one statement can name both.
 CREATE OR REPLACE FUNCTION blade_count_live_rows() RETURNS trigger LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
