@@ -152,6 +152,8 @@ describe('字典管理 end to end', () => {
     await row.getByRole('button', { name: button('编辑') }).click();
     const form = modal();
     await form.waitFor();
+    // The form starts from the item's detail: typing before it arrived would be overwritten by it.
+    await expect.poll(() => form.getByLabel('字典名称').inputValue()).toBe('验收中(横)');
     await form.getByLabel('字典名称').fill('验收中(纵)');
     await form.getByRole('button', { name: button('确定') }).click();
     await expect.poll(() => toast('更新成功').count()).toBeGreaterThan(0);
