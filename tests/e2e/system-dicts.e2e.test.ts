@@ -17,6 +17,9 @@ const sider = () => page.locator('.ant-layout-sider');
 
 /** Goes through the sidebar, as a person does: the page is never reloaded. */
 async function openMenu(group: string, name: string, url: RegExp) {
+  // The sidebar, drawn after the page (a reload too), opens the current page's group itself: decide only once it has,
+  // or a click meant to open the group closes it.
+  await sider().locator('.ant-menu-item-selected').first().waitFor();
   const entry = sider().getByText(name, { exact: true });
   if (!(await entry.isVisible())) await sider().getByText(group, { exact: true }).click();
   await entry.click();
