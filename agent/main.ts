@@ -147,18 +147,21 @@ class Agent {
     log(`terminal ${this.options.terminal} → ${this.options.server}`);
     await this.heartbeat();
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatSeconds * 1000);
+    // A result's answer may bring the next case: then there is no poll in between.
+    let assigned: AssignedCase | null = null;
     while (!this.stopping) {
-      let assigned: AssignedCase | null;
-      try {
-        assigned = await this.call<AssignedCase | null>('GET', `next?wait=${POLL_SECONDS}`, undefined, this.pollAbort.signal);
-      } catch (error) {
-        if (this.stopping) break;
-        if (error instanceof AuthError) return this.fail(error);
-        log(`poll failed (${(error as Error).message}); retrying`);
-        await sleep(2000);
-        continue;
+      if (!assigned) {
+        try {
+          assigned = await this.call<AssignedCase | null>('GET', `next?wait=${POLL_SECONDS}`, undefined, this.pollAbort.signal);
+        } catch (error) {
+          if (this.stopping) break;
+          if (error instanceof AuthError) return this.fail(error);
+          log(`poll failed (${(error as Error).message}); retrying`);
+          await sleep(2000);
+          continue;
+        }
       }
-      if (assigned) await this.runCase(assigned);
+      assigned = assigned ? await this.runCase(assigned) : null;
     }
     this.stopHeartbeat();
   }
@@ -195,7 +198,8 @@ class Agent {
     if (!this.current) this.stopHeartbeat();
   }
 
-  private async runCase(assigned: AssignedCase): Promise<void> {
+  /** Runs the case and reports it; answers the next case when the report brought one. */
+  private async runCase(assigned: AssignedCase): Promise<AssignedCase | null> {
     log(`case ${assigned.caseCode || assigned.caseId} of ${assigned.taskCode}: ${assigned.scriptName} (limit ${assigned.timeLimitSeconds} s)`);
     const dir = await mkdtemp(join(tmpdir(), 'blade-agent-'));
     const outputDir = join(dir, 'output');
@@ -207,7 +211,7 @@ class Agent {
       const notes = await this.collectOutput(assigned, outputDir);
       log(`case ${assigned.caseCode || assigned.caseId}: ${result.status}${result.exitCode === null ? '' : ` (exit ${result.exitCode})`} in ${durationMs} ms`);
       // The output not posted yet and the attachment notes travel with the result: a short case costs one post.
-      await this.postResult({ caseId: assigned.caseId, durationMs, ...result, log: unsent + notes });
+      return await this.postResult({ caseId: assigned.caseId, durationMs, ...result, log: unsent + notes });
     } finally {
       this.current = undefined;
       await rm(dir, { recursive: true, force: true });
@@ -358,17 +362,22 @@ class Agent {
     message?: string;
     logTail: string;
     log: string;
-  }) {
+  }): Promise<AssignedCase | null> {
     for (let attempt = 1; attempt <= 5; attempt++) {
       try {
-        await this.call('POST', 'result', result);
-        return;
+        // A stopping agent takes no further case.
+        const answer = await this.call<{ next?: AssignedCase | null }>('POST', 'result', { ...result, next: !this.stopping });
+        return this.stopping ? null : (answer.next ?? null);
       } catch (error) {
-        if (error instanceof AuthError) return this.fail(error);
+        if (error instanceof AuthError) {
+          this.fail(error);
+          return null;
+        }
         log(`result upload failed (${(error as Error).message}), attempt ${attempt}`);
         await sleep(1000 * attempt);
       }
     }
+    return null;
   }
 }
 

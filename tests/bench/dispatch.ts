@@ -36,6 +36,8 @@ const POLLERS = 100;
 const POLL_SECONDS = 30;
 const POLL_WAIT_SECONDS = 5;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_DISPATCH_ROUNDS) || 3);
+/** Which parts run: `BENCH_DISPATCH_PARTS=bare,spread` (default all: one, bare, polls, spread). */
+const PARTS = new Set((process.env.BENCH_DISPATCH_PARTS ?? 'one,bare,polls,spread').split(','));
 const PYTHON = process.env.BENCH_PYTHON || 'python3';
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
 const TICKS = 100;
@@ -276,6 +278,34 @@ async function holdPolls(url: string, pid: number, terminals: Seeded['terminals'
   return { answers, errors, lateP50: percentile(late, 0.5), lateP99: percentile(late, 0.99), cpuShare: (cpuMs(pid) - cpuBefore) / (POLL_SECONDS * 1000) };
 }
 
+/**
+ * An agent that runs nothing: takes each case and reports it passed at once, through the protocol the built agent
+ * speaks (a result brings the next case). What the server spends per case then is the dispatch alone.
+ */
+function bareAgent(url: string, terminal: Seeded['terminals'][number]) {
+  let stopped = false;
+  const call = async <T>(path: string, json?: unknown): Promise<T> => {
+    const res = await fetch(`${url}/api/blade-agent/${path}`, {
+      method: json === undefined ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${terminal.token}`, 'Terminal-Code': terminal.code, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const answer = (await res.json()) as { code: number; msg: string; data: T };
+    if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+    return answer.data;
+  };
+  const done = (async () => {
+    let assigned: { caseId: string } | null = null;
+    while (!stopped) {
+      assigned ??= await call<{ caseId: string } | null>('next?wait=1');
+      if (!assigned) continue;
+      const answer: { next?: { caseId: string } | null } = await call('result', { caseId: assigned.caseId, status: 'passed', exitCode: 0, durationMs: 1, log: 'ok\n', next: true });
+      assigned = answer.next ?? null;
+    }
+  })();
+  return { stop: () => ((stopped = true), done) };
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The server's CPU share over 10 s with the agents connected and no run: their heartbeats, polls and the watchdog. */
@@ -315,6 +345,7 @@ export async function measureDispatch(serveArgs: string[]): Promise<void> {
     const token = await adminToken(url, ADMIN_PASSWORD);
 
     // (a) and (b): one terminal, one agent.
+    if (PARTS.has('one')) {
     const floorOne: number[] = [];
     for (let round = 0; round < ROUNDS; round++) floorOne.push(await pythonFloor(ONE_TERMINAL_CASES, 1));
     agents = startAgents(url, seeded.terminals.slice(0, 1));
@@ -336,14 +367,31 @@ export async function measureDispatch(serveArgs: string[]): Promise<void> {
       perCase(one, ONE_TERMINAL_CASES, idleOne),
       '≤ 5 ms',
     );
+    }
+
+    // The dispatch alone: the same cases through an agent that runs nothing.
+    if (PARTS.has('bare')) {
+    const bare = bareAgent(url, seeded.terminals[0]);
+    const bareRuns: RunFigures[] = [];
+    for (let round = 0; round < ROUNDS; round++) bareRuns.push(await runTask(url, token, pid, seeded.oneTerminalTask));
+    await bare.stop();
+    row(
+      `1 terminal, ${ONE_TERMINAL_CASES} cases, an agent that runs nothing: wall / server CPU per case`,
+      `${s(median(bareRuns.map((run) => run.wallMs)))} / ${(median(bareRuns.map((run) => run.serverCpuMs)) / ONE_TERMINAL_CASES).toFixed(1)} ms`,
+      '≤ 5 ms',
+    );
+    }
 
     // (c): 100 pollers, no work.
+    if (PARTS.has('polls')) {
     const polls = await holdPolls(url, pid, seeded.terminals.slice(0, POLLERS));
     row(`${POLLERS} agents long-polling ${POLL_SECONDS} s (wait ${POLL_WAIT_SECONDS} s): answers / errors`, `${polls.answers} / ${polls.errors}`, '0 errors');
     row(`${POLLERS} long polls: empty answer after its wait, p50 / p99`, `${Math.round(polls.lateP50)} / ${Math.round(polls.lateP99)} ms`, '–');
     row(`${POLLERS} long polls: server CPU`, `${Math.round(polls.cpuShare * 100)} % of a core`, '–');
+    }
 
     // (d): 1 000 cases, 20 terminals, 20 agents.
+    if (PARTS.has('spread')) {
     const floorSpread: number[] = [];
     for (let round = 0; round < ROUNDS; round++) floorSpread.push(await pythonFloor(SPREAD_CASES, SPREAD_TERMINALS));
     agents = startAgents(url, seeded.terminals.slice(0, SPREAD_TERMINALS));
@@ -371,6 +419,7 @@ export async function measureDispatch(serveArgs: string[]): Promise<void> {
       `${counts.length < SPREAD_TERMINALS ? 0 : Math.min(...counts)} / ${Math.max(...counts)} (${counts.length})`,
       `${SPREAD_CASES / SPREAD_TERMINALS} each`,
     );
+    }
     console.table(rows);
   } finally {
     await stopAgents(agents);

@@ -437,78 +437,107 @@ export async function touchTerminal(db: Db, terminal: AgentTerminal): Promise<vo
   );
 }
 
+export interface ClaimOptions {
+  /** The agent asks for work after a (re)start or an idle spell: cases of this terminal still running were lost. */
+  failLost: boolean;
+  /** The agent runs nothing now: the terminal is shown idle unless it takes a case (a poll's later looks leave it be). */
+  idleUnlessTaken: boolean;
+}
+
 /**
- * Takes the next pending case of an active (queued or running) run this terminal is one of the terminals of,
- * atomically: the inner SELECT skips rows another process holds, the outer UPDATE only takes a row still pending. The
- * case becomes this terminal's. One transaction, so the embedded database commits once per claim.
+ * Takes the next pending case of an active (queued or running) run this terminal is one of the terminals of: the
+ * inner SELECT skips rows another process holds, the UPDATE only takes a row still pending. One statement (the
+ * embedded database parses, plans and commits once per claim) that may also fail the terminal's lost cases, and
+ * records the terminal's heartbeat and state; the run's first case then moves the run, its task and its record on.
  */
-export async function claimNext(db: Db, terminal: AgentTerminal): Promise<ClaimedCase | undefined> {
-  const now = nowText();
-  const pending = tenantWhere(
-    terminal.tenantId,
-    { alias: 'c', noLogicalDelete: true },
-    `p.terminal_id = $1 AND c.case_status = 'pending' AND r.run_status IN ${inList(statesAllowing('pickUp'))} AND r.is_deleted = 0`,
-    [terminal.terminalId, now],
-  );
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx.query<{
-      id: string;
-      run_id: string;
-      test_case_id: string;
-      case_code: string | null;
-      case_title: string | null;
-      script_key: string;
-    }>(
-      `UPDATE blade_task_run_case SET case_status = 'running', terminal_id = $1, started_at = $2, update_time = $2
+export async function claimNext(db: Db, terminal: AgentTerminal, { failLost, idleUnlessTaken }: ClaimOptions): Promise<ClaimedCase | undefined> {
+  const params = new SqlParams();
+  const terminalId = params.add(terminal.terminalId);
+  const now = params.add(nowText());
+  const ofTenant = (alias?: string) => tenantRows(terminal.tenantId, params, { alias, noLogicalDelete: true }).join(' AND ');
+  const lost = failLost
+    ? `lost AS (
+         UPDATE blade_task_run_case SET case_status = 'error', message = ${params.add(AGENT_RESTARTED_MESSAGE)}, ended_at = ${now}, update_time = ${now},
+           duration_ms = GREATEST(0, EXTRACT(EPOCH FROM (${now}::timestamp - started_at)) * 1000)::int
+         WHERE terminal_id = ${terminalId} AND ${ofTenant()} AND case_status = 'running'
+         RETURNING run_id),`
+    : '';
+  const status = idleUnlessTaken
+    ? `CASE WHEN EXISTS (SELECT 1 FROM claimed) THEN ${TERMINAL_STATUS.busy} ELSE ${TERMINAL_STATUS.idle} END`
+    : `${TERMINAL_STATUS.busy}`;
+  // Written when the state changes or the heartbeat is a second old, not at every case of a busy terminal.
+  const touched = `UPDATE blade_terminal SET last_heartbeat = ${now}, running_status = ${status}
+     WHERE id = ${terminalId} AND ${ofTenant()} ${idleUnlessTaken ? '' : 'AND EXISTS (SELECT 1 FROM claimed)'}
+       AND (running_status IS DISTINCT FROM ${status} OR last_heartbeat IS NULL OR last_heartbeat < ${now}::timestamp - interval '1 second')`;
+  // Data-modifying WITH parts all run, read the statement's one snapshot, and see each other only through RETURNING.
+  const [row] = await db.query<{
+    lost_runs: string | null;
+    id: string | null;
+    run_id: string;
+    test_case_id: string;
+    case_code: string | null;
+    case_title: string | null;
+    script_key: string;
+    task_id: string;
+    task_code: string | null;
+    record_id: string | null;
+    run_status: number;
+    time_limit_seconds: number;
+  }>(
+    `WITH ${lost}
+     claimed AS (
+       UPDATE blade_task_run_case SET case_status = 'running', terminal_id = ${terminalId}, started_at = ${now}, update_time = ${now}
        WHERE id = (
+         -- Each of the terminal's active runs offers its first pending case (an index of them, not a sort of them all:
+         -- a claim costs the same at the first case of a thousand as at the last); the oldest run's is taken.
          SELECT c.id FROM blade_task_run_terminals p
          JOIN blade_task_run r ON r.id = p.run_id
-         JOIN blade_task_run_case c ON c.run_id = r.id
-         WHERE ${pending.where}
-         ORDER BY r.start_time, r.id, c.sort, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)
+         CROSS JOIN LATERAL (
+           SELECT c.id FROM blade_task_run_case c
+           WHERE c.run_id = r.id AND c.case_status = 'pending' AND ${ofTenant('c')}
+           ORDER BY c.sort, c.id LIMIT 1 FOR UPDATE SKIP LOCKED) c
+         WHERE p.terminal_id = ${terminalId} AND r.run_status IN ${inList(statesAllowing('pickUp'))} AND r.is_deleted = 0
+         ORDER BY r.start_time, r.id LIMIT 1)
        AND case_status = 'pending'
-       RETURNING id, run_id, test_case_id, case_code, case_title, script_key`,
-      pending.values,
-    );
-    if (!claimed) return undefined;
-    const [run] = await tx.query<{ task_id: string; task_code: string | null; record_id: string | null; time_limit_seconds: number; run_status: number }>(
-      'SELECT task_id, task_code, record_id, time_limit_seconds, run_status FROM blade_task_run WHERE id = $1',
-      [claimed.run_id],
-    );
-    // The run's first case moves the run, its task and its record on; every later claim only reads the run.
-    if (toRunStatus(run.run_status) === RUN_STATUS.queued) {
-      // Conditional: a pause that landed since the claim stays a pause.
-      await tx.query(`UPDATE blade_task_run SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
-        claimed.run_id,
-        now,
-      ]);
-      await tx.query(`UPDATE blade_task SET run_status = ${RUN_STATUS.running}, update_time = $2 WHERE id = $1 AND run_status = ${RUN_STATUS.queued}`, [
-        run.task_id,
-        now,
-      ]);
-      if (run.record_id) {
-        await tx.query(`UPDATE blade_task_record SET execution_status = $2, update_time = $3 WHERE id = $1 AND execution_status = $4`, [
-          run.record_id,
-          RECORD_STATUS.executing,
-          now,
-          RECORD_STATUS.waiting,
-        ]);
-      }
-    }
-    const busy = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, 'id = $1', [terminal.terminalId, now]);
-    await tx.query(`UPDATE blade_terminal SET last_heartbeat = $2, running_status = ${TERMINAL_STATUS.busy} WHERE ${busy.where}`, busy.values);
-    return {
-      caseId: claimed.id,
-      runId: claimed.run_id,
-      taskCode: run.task_code ?? '',
-      testCaseId: claimed.test_case_id,
-      caseCode: claimed.case_code ?? '',
-      caseTitle: claimed.case_title ?? '',
-      scriptKey: claimed.script_key,
-      scriptName: claimed.script_key.split('/').pop() || 'script.py',
-      timeLimitSeconds: Number(run.time_limit_seconds),
-    };
-  });
+       RETURNING id, run_id, test_case_id, case_code, case_title, script_key),
+     touched AS (${touched} RETURNING id)
+     SELECT ${failLost ? "(SELECT string_agg(DISTINCT run_id::text, ',') FROM lost)" : 'NULL'} AS lost_runs,
+       claimed.id, claimed.run_id, claimed.test_case_id, claimed.case_code, claimed.case_title, claimed.script_key,
+       r.task_id, r.task_code, r.record_id, r.run_status, r.time_limit_seconds
+     FROM (SELECT 1) AS one
+     LEFT JOIN claimed ON true
+     LEFT JOIN blade_task_run r ON r.id = claimed.run_id`,
+    params.values,
+  );
+  // A lost case may have been its run's last open one.
+  for (const runId of row?.lost_runs?.split(',') ?? []) await finishIfDone(db, runId);
+  if (!row?.id) return undefined;
+  if (toRunStatus(row.run_status) === RUN_STATUS.queued) await startRunning(db, row);
+  return {
+    caseId: String(row.id),
+    runId: String(row.run_id),
+    taskCode: row.task_code ?? '',
+    testCaseId: String(row.test_case_id),
+    caseCode: row.case_code ?? '',
+    caseTitle: row.case_title ?? '',
+    scriptKey: row.script_key,
+    scriptName: row.script_key.split('/').pop() || 'script.py',
+    timeLimitSeconds: Number(row.time_limit_seconds),
+  };
+}
+
+/** The run's first case taken: the run, its task and its record are running (conditional: a pause since stays a pause). */
+async function startRunning(db: Db, run: { run_id: string; task_id: string; record_id: string | null }): Promise<void> {
+  await db.query(
+    `WITH started AS (
+       UPDATE blade_task_run SET run_status = ${RUN_STATUS.running}, update_time = $4 WHERE id = $1 AND run_status = ${RUN_STATUS.queued} RETURNING id),
+     task_started AS (
+       UPDATE blade_task SET run_status = ${RUN_STATUS.running}, update_time = $4
+       WHERE id = $2 AND run_status = ${RUN_STATUS.queued} AND EXISTS (SELECT 1 FROM started) RETURNING id)
+     UPDATE blade_task_record SET execution_status = ${RECORD_STATUS.executing}, update_time = $4
+     WHERE id = $3 AND execution_status = ${RECORD_STATUS.waiting} AND EXISTS (SELECT 1 FROM started)`,
+    [run.run_id, run.task_id, run.record_id, nowText()],
+  );
 }
 
 /** Gives a claimed case back when its answer could not reach the agent (it hung up while the claim was made). */
@@ -517,22 +546,6 @@ export async function releaseClaim(db: Db, terminal: AgentTerminal, caseId: stri
     `UPDATE blade_task_run_case SET case_status = 'pending', started_at = NULL WHERE id = $1 AND terminal_id = $2 AND case_status = 'running'`,
     [caseId, terminal.terminalId],
   );
-}
-
-/** Fails cases of this terminal left running: an agent asking for work runs nothing, so they were lost (a restart). */
-export async function failOrphans(db: Db, terminal: AgentTerminal): Promise<void> {
-  const running = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, "terminal_id = $1 AND case_status = 'running'", [
-    terminal.terminalId,
-    AGENT_RESTARTED_MESSAGE,
-    nowText(),
-  ]);
-  const rows = await db.query<{ run_id: string }>(
-    `UPDATE blade_task_run_case SET case_status = 'error', message = $2, ended_at = $3, update_time = $3,
-       duration_ms = GREATEST(0, EXTRACT(EPOCH FROM ($3::timestamp - started_at)) * 1000)::int
-     WHERE ${running.where} RETURNING run_id`,
-    running.values,
-  );
-  for (const runId of new Set(rows.map((row) => row.run_id))) await finishIfDone(db, runId);
 }
 
 /** Whether the agent should stop the case it runs: the case is no longer running (lost, ended) or its run ended. */
@@ -583,15 +596,22 @@ export async function recordResult(db: Db, terminal: AgentTerminal, report: Case
     report.logTail ?? '',
     report.log ?? '',
   ]);
-  const [row] = await db.query<{ run_id: string }>(
-    `UPDATE blade_task_run_case SET case_status = $3, exit_code = $4, duration_ms = $5, message = $6, ended_at = $7, update_time = $7,
-       log = CASE WHEN $9 <> '' THEN right(log || $9, ${LOG_CAP}) WHEN log = '' THEN right($8, ${LOG_CAP}) ELSE log END
-     WHERE ${scope.where} RETURNING run_id`,
+  // Whether the run still has pending cases is read beside the update (the one snapshot still shows this case running).
+  const [row] = await db.query<{ run_id: string; pending_left: boolean }>(
+    `WITH ended AS (
+       UPDATE blade_task_run_case SET case_status = $3, exit_code = $4, duration_ms = $5, message = $6, ended_at = $7, update_time = $7,
+         log = CASE WHEN $9 <> '' THEN right(log || $9, ${LOG_CAP}) WHEN log = '' THEN right($8, ${LOG_CAP}) ELSE log END
+       WHERE ${scope.where} RETURNING run_id)
+     SELECT ended.run_id,
+       EXISTS (SELECT 1 FROM blade_task_run_case c WHERE c.run_id = ended.run_id AND c.case_status = 'pending') AS pending_left
+     FROM ended`,
     scope.values,
   );
   // The terminal is shown idle again by the agent's next poll, which follows at once.
   if (!row) return false;
-  await finishIfDone(db, row.run_id);
+  // A pending case reports in turn. Running ones may have ended since the snapshot: finishIfDone looks again. (Should
+  // the last results still cross unseen, the watchdog finishes the run.)
+  if (!row.pending_left) await finishIfDone(db, String(row.run_id));
   return true;
 }
 
@@ -624,5 +644,12 @@ export async function sweep(db: Db, settings: ExecutionSettings): Promise<void> 
      WHERE r.id = c.run_id AND c.case_status = 'running' AND r.run_status = ${RUN_STATUS.terminated} AND r.end_time < $2`,
     [now, graceCutoff],
   );
-  for (const runId of new Set(lost.map((row) => row.run_id))) await finishIfDone(db, runId);
+  // Runs left open with nothing open: two last results that ended together, each reading the other as running.
+  const settled = await db.query<{ id: string }>(
+    `SELECT r.id FROM blade_task_run r
+     WHERE r.run_status IN ${inList(statesAllowing('finish'))} AND r.is_deleted = 0
+       AND NOT EXISTS (SELECT 1 FROM blade_task_run_case c WHERE c.run_id = r.id AND c.case_status IN ('pending', 'running'))`,
+  );
+  const finishing = new Set([...lost.map((row) => String(row.run_id)), ...settled.map((row) => String(row.id))]);
+  for (const runId of finishing) await finishIfDone(db, runId);
 }

@@ -20,7 +20,6 @@ import { attachmentName, fileTooLarge } from '../../../agent/outputFolder';
 import {
   CASE_RESULTS,
   claimNext,
-  failOrphans,
   recordResult,
   releaseClaim,
   shouldKill,
@@ -28,6 +27,7 @@ import {
   touchTerminal,
   appendLog,
   type AgentTerminal,
+  type ClaimedCase,
   type ExecutionSettings,
 } from './engine';
 import { holdsDemoResources } from '../../db/seed-demo';
@@ -35,7 +35,7 @@ import { attachmentDownload, storeAttachment } from './attachments';
 import { seedExecutionDemo } from './demo';
 import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail } from './read';
-import { agentInfo, authenticateAgent, markTokenUsed } from './tokens';
+import { agentInfo, authenticateAgent, hearTokenChanges, markTokenUsed } from './tokens';
 import { executionSettingsFromEnv } from './settings';
 import { announceWork, hearOtherProcesses, waitForWork } from './wakeups';
 import { BoundedCache, processWide } from '../../bounded-cache';
@@ -86,6 +86,7 @@ const resultBody = z.object({
   logTail: z.string().max(256 * 1024).optional(),
   log: z.string().max(256 * 1024).optional(),
   message: z.string().max(255).optional(),
+  next: z.boolean().optional(),
 });
 
 /** A JSON body checked by `schema`; any problem is a 400 naming the field. */
@@ -157,6 +158,7 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
     }
 
     services.inBackground?.(hearOtherProcesses(db, lifetime));
+    services.inBackground?.(hearTokenChanges(db, lifetime));
     registerUserRoutes(app, db, services.objects);
     // A script is fetched from the store it was uploaded to (the tenant may have switched storage since).
     const scriptStoreOf = (objectKey: string) => (options.store ? Promise.resolve(options.store) : services.objects.locate(objectKey));
@@ -254,47 +256,57 @@ function registerAgentRoutes(
     return send(c, R.data({ terminalCode: terminal.terminalCode, kill, serverTime: formatDateTime(new Date()) }));
   });
 
-  /** Long poll: the next case for this terminal, or `data: null` after `wait` seconds (≤ 25). */
-  app.get(`${AGENT}next`, async (c) => {
-    const terminal = await agentOf(c);
-    const waitText = c.req.query('wait');
-    const wait = waitText === undefined || waitText === '' ? MAX_POLL_SECONDS : Number(waitText);
-    if (!Number.isFinite(wait) || wait < 0) throw badRequest(`${MSG.paramType}: wait`);
-    const deadline = Date.now() + Math.min(wait, MAX_POLL_SECONDS) * 1000;
+  /** The claimed case as the agent gets it, with a link to its script (one per script, reused for a while). */
+  const assignment = async (terminal: AgentTerminal, claimed: ClaimedCase) => {
+    const objectKey = tenantObjectKey(terminal.tenantId, claimed.scriptKey);
+    let link = scriptUrls.get(objectKey);
+    if (!link || link.until < Date.now()) {
+      const store = await storeOf(objectKey);
+      // Relative to this server with the embedded store: the agent resolves it against its --server.
+      link = { url: await store.presignGet(objectKey, SCRIPT_URL_SECONDS), until: Date.now() + SCRIPT_URL_REUSE_MS };
+      scriptUrls.set(objectKey, link);
+    }
+    return { ...claimed, scriptUrl: link.url, attachmentLimits: settings.attachments };
+  };
+
+  /**
+   * The next case for an agent asking for work, waiting for one until `deadline`; null when none came. A case taken
+   * while the agent hung up is given back.
+   */
+  const nextCase = async (c: Context<BladeEnv>, terminal: AgentTerminal, deadline: number, { afterResult = false } = {}) => {
     // A poll ends early when its agent hangs up or the server closes.
     const signal = AbortSignal.any([c.req.raw.signal, lifetime]);
-    await touchTerminal(db, terminal);
-    await failOrphans(db, terminal);
-    for (;;) {
+    for (let look = 0; ; look++) {
       await sweepSoon();
-      const claimed = await claimNext(db, terminal);
+      // The first look of a poll: the agent runs nothing, so a case of its terminal still running was lost (not so
+      // right after a result: the case reported was the one it ran).
+      const claimed = await claimNext(db, terminal, { failLost: look === 0 && !afterResult, idleUnlessTaken: look === 0 });
       if (claimed && c.req.raw.signal.aborted) {
         await releaseClaim(db, terminal, claimed.caseId);
         await announceWork(db, terminal.terminalId);
-        break;
+        return null;
       }
       if (claimed) {
         try {
-          const objectKey = tenantObjectKey(terminal.tenantId, claimed.scriptKey);
-          let link = scriptUrls.get(objectKey);
-          if (!link || link.until < Date.now()) {
-            const store = await storeOf(objectKey);
-            // Relative to this server with the embedded store: the agent resolves it against its --server.
-            link = { url: await store.presignGet(objectKey, SCRIPT_URL_SECONDS), until: Date.now() + SCRIPT_URL_REUSE_MS };
-            scriptUrls.set(objectKey, link);
-          }
-          const scriptUrl = link.url;
-          return send(c, R.data({ ...claimed, scriptUrl, attachmentLimits: settings.attachments }));
+          return await assignment(terminal, claimed);
         } catch {
           await recordResult(db, terminal, { caseId: claimed.caseId, status: 'error', durationMs: 0, message: '脚本地址生成失败' });
           continue;
         }
       }
       const left = deadline - Date.now();
-      if (left <= 0 || signal.aborted) break;
+      if (left <= 0 || signal.aborted) return null;
       await waitForWork(terminal.terminalId, Math.min(left, RELOOK_MS), signal);
     }
-    return send(c, R.data(null));
+  };
+
+  /** Long poll: the next case for this terminal, or `data: null` after `wait` seconds (≤ 25). */
+  app.get(`${AGENT}next`, async (c) => {
+    const terminal = await agentOf(c);
+    const waitText = c.req.query('wait');
+    const wait = waitText === undefined || waitText === '' ? MAX_POLL_SECONDS : Number(waitText);
+    if (!Number.isFinite(wait) || wait < 0) throw badRequest(`${MSG.paramType}: wait`);
+    return send(c, R.data(await nextCase(c, terminal, Date.now() + Math.min(wait, MAX_POLL_SECONDS) * 1000)));
   });
 
   app.post(`${AGENT}log`, limitBody(512 * 1024), async (c) => {
@@ -325,10 +337,15 @@ function registerAgentRoutes(
     },
   );
 
+  /**
+   * A case's result. With `next: true` the answer also brings the terminal's next case if one is waiting (`next`:
+   * the case, or null: then poll `next`), so a busy agent makes one call per case.
+   */
   app.post(`${AGENT}result`, limitBody(512 * 1024), async (c) => {
     const terminal = await agentOf(c);
-    const body = await readBody(c, resultBody);
-    const accepted = await recordResult(db, terminal, body);
-    return send(c, R.data({ accepted }));
+    const { next, ...report } = await readBody(c, resultBody);
+    const accepted = await recordResult(db, terminal, report);
+    if (!next) return send(c, R.data({ accepted }));
+    return send(c, R.data({ accepted, next: await nextCase(c, terminal, Date.now(), { afterResult: true }) }));
   });
 }

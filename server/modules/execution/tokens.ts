@@ -6,6 +6,7 @@ import { formatDateTime } from '../../blade/serializer';
 import type { Db } from '../../db/types';
 import type { AgentTerminal } from './engine';
 import { scopedWhere } from '../../blade/scope';
+import { BoundedCache, processWide } from '../../bounded-cache';
 
 /**
  * Agent tokens of terminals. A token is shown once when issued; only its SHA-256 is stored (a random 256-bit secret
@@ -14,6 +15,42 @@ import { scopedWhere } from '../../blade/scope';
 
 const TOKEN_PREFIX = 'bta_';
 export const hashAgentToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Tokens recently found good, so that an agent's calls (one or two per case) do not each look theirs up. Issuing or
+ * revoking a token forgets them all, in this process at once and in the others on the same database through NOTIFY;
+ * a terminal deleted or renamed is seen within this long.
+ */
+const KNOWN_TOKEN_MS = 10_000;
+const knownTokens = processWide(new BoundedCache<string, { terminal: AgentTerminal; until: number }>('agentTokens', { maxEntries: 10_000 }));
+/** The NOTIFY channel telling every process that a token was issued or revoked. */
+export const AGENT_TOKEN_CHANNEL = 'blade_agent_tokens';
+/** Moves at every change: a look-up that a change overtook is not kept. */
+let tokenGeneration = 0;
+
+function forgetTokens() {
+  tokenGeneration++;
+  knownTokens.clear();
+}
+
+async function tokensChanged(db: Db): Promise<void> {
+  forgetTokens();
+  try {
+    await db.notify?.(AGENT_TOKEN_CHANNEL, '');
+  } catch (error) {
+    // The other processes then see the change when their entries expire.
+    console.error('[execution] token change not sent to other processes:', error);
+  }
+}
+
+/** Lets other processes' token changes reach this process's known tokens, until `lifetime` ends. */
+export function hearTokenChanges(db: Db, lifetime: AbortSignal): Promise<void> {
+  if (!db.listen) return Promise.resolve();
+  return db.listen(AGENT_TOKEN_CHANNEL, forgetTokens).then(
+    (stop) => lifetime.addEventListener('abort', () => void stop()),
+    (error: unknown) => console.error('[execution] not listening for other processes’ token changes:', error),
+  );
+}
 
 async function terminalOf(db: Db, user: BladeUser, terminalId: string) {
   const scope = scopedWhere(user, { resource: 'terminal' }, 'id = $1', [terminalId]);
@@ -38,6 +75,7 @@ export async function issueToken(db: Db, user: BladeUser, terminalId: string) {
       [nextId(), user.tenantId, terminal.id, hashAgentToken(token), user.userId, user.deptId.split(',')[0] || null, now],
     );
   });
+  await tokensChanged(db);
   return { terminalId: terminal.id, terminalCode: terminal.terminal_code ?? '', token, createTime: now };
 }
 
@@ -48,6 +86,7 @@ export async function revokeToken(db: Db, user: BladeUser, terminalId: string): 
     'UPDATE blade_terminal_token SET is_deleted = 1, revoked_time = $2, update_time = $2, update_user = $3 WHERE terminal_id = $1 AND is_deleted = 0',
     [terminal.id, now, user.userId],
   );
+  await tokensChanged(db);
 }
 
 /** Whether the terminal has a live token, since when and when its agent was last heard of. */
@@ -73,15 +112,26 @@ export async function agentInfo(db: Db, user: BladeUser, terminalId: string) {
 export async function authenticateAgent(db: Db, authorization: string | undefined, terminalCode: string | undefined): Promise<AgentTerminal | undefined> {
   const token = authorization?.match(/^bearer\s+(\S+)$/i)?.[1];
   if (!token?.startsWith(TOKEN_PREFIX)) return undefined;
+  const hash = hashAgentToken(token);
+  const known = knownTokens.get(hash);
+  const terminal = known && known.until > Date.now() ? known.terminal : await lookUpToken(db, hash);
+  if (!terminal) return undefined;
+  if (terminalCode !== undefined && terminalCode !== '' && terminalCode !== terminal.terminalCode) return undefined;
+  return terminal;
+}
+
+async function lookUpToken(db: Db, hash: string): Promise<AgentTerminal | undefined> {
+  const generation = tokenGeneration;
   const [row] = await db.query<{ terminal_id: string; tenant_id: string; terminal_code: string | null }>(
     `SELECT k.terminal_id, k.tenant_id, t.terminal_code FROM blade_terminal_token k
      JOIN blade_terminal t ON t.id = k.terminal_id AND t.tenant_id = k.tenant_id AND t.is_deleted = 0
      WHERE k.token_hash = $1 AND k.is_deleted = 0`,
-    [hashAgentToken(token)],
+    [hash],
   );
   if (!row) return undefined;
-  if (terminalCode !== undefined && terminalCode !== '' && terminalCode !== row.terminal_code) return undefined;
-  return { terminalId: row.terminal_id, tenantId: row.tenant_id, terminalCode: row.terminal_code ?? '' };
+  const terminal = { terminalId: String(row.terminal_id), tenantId: row.tenant_id, terminalCode: row.terminal_code ?? '' };
+  if (generation === tokenGeneration) knownTokens.set(hash, { terminal, until: Date.now() + KNOWN_TOKEN_MS });
+  return terminal;
 }
 
 export async function markTokenUsed(db: Db, terminal: AgentTerminal): Promise<void> {
