@@ -235,8 +235,9 @@ export function useRunDetail(key: { id: string } | { recordId: string } | undefi
 /**
  * Follows the task's run while `shownStatus` (the task's run status on screen) is active: polls only the run's
  * progress, and when it moved re-reads what shows the run (the task, its runs and reports, the open run details, all
- * keyed under the task resource); when only a running case's output grew, just that run's detail. A first answer
- * that disagrees with the status shown re-reads too (the run moved between the screen's read and the first poll).
+ * keyed under the task resource); when only a running case's output grew, just that run's detail. An answer whose
+ * task status is not the one shown re-reads too: the run moved between the screen's read and the first poll, or a
+ * re-read asked for failed (the screen would otherwise stay behind until the next move).
  */
 export function useFollowRun(taskId: string | undefined, shownStatus: RunStatus, active: boolean, pollMs = RUN_POLL_MS) {
   const invalidate = useInvalidate();
@@ -249,19 +250,20 @@ export function useFollowRun(taskId: string | undefined, shownStatus: RunStatus,
     queryOptions: { enabled: following, refetchInterval: following ? pollMs : false, retry: false },
   });
   const progress = following ? query.data?.data : undefined;
-  const seen = useRef<RunProgress | undefined>(undefined);
+  // Each answer is weighed once, when it arrives (an unchanged answer keeps its object, not its time).
+  const answeredAt = query.dataUpdatedAt;
+  const seen = useRef<{ progress: RunProgress; at: number } | undefined>(undefined);
   useEffect(() => {
-    if (!progress) return;
-    const before = seen.current;
-    seen.current = progress;
-    if (!before || before.taskId !== progress.taskId) {
-      if (progress.taskRunStatus !== shownStatus) void invalidate({ resource: taskSchema.name, invalidates: ['resourceAll'] });
-    } else if (before.marker !== progress.marker) {
+    if (!progress || seen.current?.at === answeredAt) return;
+    const before = seen.current?.progress;
+    seen.current = { progress, at: answeredAt };
+    const sameTask = before?.taskId === progress.taskId;
+    if (progress.taskRunStatus !== shownStatus || (sameTask && before.marker !== progress.marker)) {
       void invalidate({ resource: taskSchema.name, invalidates: ['resourceAll'] });
-    } else if (before.outputMarker !== progress.outputMarker && progress.run) {
+    } else if (sameTask && before.outputMarker !== progress.outputMarker && progress.run) {
       void invalidate({ resource: taskSchema.name, invalidates: ['detail'], id: progress.run.id });
     }
-  }, [progress, shownStatus, invalidate]);
+  }, [progress, answeredAt, shownStatus, invalidate]);
   return progress;
 }
 

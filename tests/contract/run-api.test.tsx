@@ -111,6 +111,11 @@ describe('run engine client', () => {
     await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(polled + 3));
     expect(reads).toEqual({ runs: 2, detail: 3 });
 
+    // The progress says the task ended while the screen still shows it running (its re-read was lost): the screen
+    // reads again, though the marker stands still, until it shows what the progress says.
+    progress = { ...progress, taskRunStatus: 6 };
+    await waitFor(() => expect(reads.runs).toBeGreaterThanOrEqual(4));
+
     // The run is no longer followed: no more polls.
     rerender({ active: false });
     const stopped = asked.length;

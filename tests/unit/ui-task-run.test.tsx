@@ -126,7 +126,7 @@ const finishedRun: TaskRunDetail = {
 
 beforeEach(() => {
   clearStore();
-  progress = {};
+  progress = { taskId: '7', taskRunStatus: S.running, marker: 'a', outputMarker: 'a' };
   data = runData();
 });
 afterEach(() => {
