@@ -177,8 +177,8 @@ export interface RunProgress {
     open: number;
   } | null;
   /**
-   * Changes whenever the task's or the run's status or a case's status (or the terminal that took it) changes: a
-   * screen re-reads the task, its runs and the run's cases then.
+   * Changes whenever the task's or the run's status or a case's status changes (and when a case is taken, to the
+   * second: a case given back and taken by another terminal): a screen re-reads the task, its runs and cases then.
    */
   marker: string;
   /** Changes with `marker` and whenever a case's output grows: a screen showing the cases' logs re-reads them then. */
@@ -223,7 +223,8 @@ export async function runProgress(db: Db, user: BladeUser, taskId: string): Prom
   const count = (status: (typeof CASE_COUNTS)[number]) => Number(row[status] ?? 0);
   const tally = Object.fromEntries(CASE_COUNTS.map((status) => [status, count(status)])) as Record<(typeof CASE_COUNTS)[number], number>;
   const ended = Number(row.total ?? 0) - tally.pending - tally.running;
-  // Statuses by their counts; a case taken, given back and taken by another terminal moves the last start.
+  // Statuses by their counts (a case moves from pending to running to ended, or back to pending when given back);
+  // a case given back and taken by another terminal moves the last start.
   const marker = [taskRunStatus, row.run_id, row.run_status, tally.pending, tally.running, ended, row.last_event ?? ''].join('|');
   return {
     taskId,
