@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * ones. They run in a project of their own beside the files of the shared server, one file at a time in each, which
  * takes a core that the shared server's files leave idle.
  */
-const OWN_SERVER_FILES = ['execution', 'main-process', 'readme-journey', 'jobs', 'flow-leave', 'sessions', 'messages'].map(
+const OWN_SERVER_FILES = ['execution', 'run-progress', 'main-process', 'readme-journey', 'jobs', 'flow-leave', 'sessions', 'messages'].map(
   (name) => `tests/server/${name}.test.ts`,
 );
 

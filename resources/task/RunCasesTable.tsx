@@ -5,7 +5,7 @@ import type { TaskRunCase } from './runApi';
 import { CASE_STATUS_COLORS, secondsText } from './runDisplay';
 import './taskRun.css';
 
-/** The cases of one run: outcome, exit code, time, message and attachments per case, its output under the row. */
+/** The cases of one run: outcome, terminal, exit code, time, message and attachments per case, its output under the row. */
 export function RunCasesTable({ cases, loading }: { cases: TaskRunCase[]; loading?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -31,6 +31,8 @@ export function RunCasesTable({ cases, loading }: { cases: TaskRunCase[]; loadin
           width: 100,
           render: (status: TaskRunCase['caseStatus']) => <Tag color={CASE_STATUS_COLORS[status]}>{t(`task.run.caseStatus.${status}`)}</Tag>,
         },
+        // A run spreads its cases over its task's terminals: which one took the case (none yet while pending).
+        { title: t('task.run.terminal'), dataIndex: 'terminalCode', width: 140, ellipsis: true, render: (code: string | undefined) => code || '-' },
         { title: t('task.run.exitCode'), dataIndex: 'exitCode', width: 80, render: (code: number) => (code === -1 ? '-' : code) },
         { title: t('task.run.caseDuration'), dataIndex: 'durationMs', width: 100, render: (ms: number) => secondsText(ms) },
         { title: t('task.run.message'), dataIndex: 'message', ellipsis: true },

@@ -7,7 +7,7 @@ import { hasPermission } from '../../providers/access';
 import type { SectionProps } from '../../src/components/crud/descriptor';
 import { useResourceCall } from '../../src/components/crud/useResourceCall';
 import { operationCode } from '../types';
-import { RUN_POLL_MS, runCalls, useRunDetail, useTaskRuns, type TaskRunDetail } from './runApi';
+import { runCalls, useFollowRun, useRunDetail, useTaskRuns, type TaskRunDetail } from './runApi';
 import { elapsedSeconds, isCaseDone, RUN_STATUS_COLORS } from './runDisplay';
 import { canRun, isActive, toRunStatus, type RunAction, type RunStatus } from './runStatus';
 import './taskRun.css';
@@ -59,9 +59,9 @@ function RunState({ run, status }: { run: TaskRunDetail | undefined; status: Run
 
 /**
  * Start, pause/resume and end of the task's run, enabled as the run state machine allows for the stored run status,
- * with the latest run's progress beside them. While a run is active the latest run is re-read every few seconds (the
- * drawer re-reads the task itself, see the task's descriptor), so its state, times and cases follow the agent's work;
- * a change of the task's run status reads it anew, so a run that ended shows its last cases.
+ * with the latest run's progress beside them. While a run is active only its progress is polled; when it moved, the
+ * task, its runs and the latest run are read again (useFollowRun), so the drawer's state, times and cases follow the
+ * agents' work, and a run that ended shows its last cases.
  */
 export function TaskRunControls({ schema, mode, id, record }: SectionProps) {
   const { t } = useTranslation();
@@ -70,10 +70,10 @@ export function TaskRunControls({ schema, mode, id, record }: SectionProps) {
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState<RunAction>();
   const status = toRunStatus(record?.runStatus);
-  const follow = isActive(status) ? RUN_POLL_MS : false;
-  const runs = useTaskRuns(id, { current: 1, size: 1 }, status, follow);
+  useFollowRun(mode === 'create' ? undefined : id, status, isActive(status));
+  const runs = useTaskRuns(id, { current: 1, size: 1 }, status);
   const lastRunId = runs.result.data[0]?.id;
-  const latest = useRunDetail(lastRunId === undefined ? undefined : { id: lastRunId }, status, follow);
+  const latest = useRunDetail(lastRunId === undefined ? undefined : { id: lastRunId }, status);
 
   if (mode === 'create' || id === undefined) return null;
   const allowed = hasPermission(operationCode(schema, 'execute'));

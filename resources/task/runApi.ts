@@ -1,4 +1,5 @@
-import { useList, useOne } from '@refinedev/core';
+import { useCustom, useInvalidate, useList, useOne } from '@refinedev/core';
+import { useEffect, useRef } from 'react';
 import type { BladeMeta } from '../../providers/data';
 import type { ResourceCall } from '../../src/components/crud/useResourceCall';
 import { terminalSchema } from '../terminal/schema';
@@ -72,6 +73,8 @@ export interface TaskRun {
 export interface TaskRunCase {
   id: string;
   runId: string;
+  /** The terminal that took the case (a run spreads its cases over its task's terminals); `""` while none has. */
+  terminalCode: string;
   testCaseId: string;
   caseCode: string;
   caseTitle: string;
@@ -154,21 +157,46 @@ export interface TerminalAgentInfo {
   runningStatus: number;
 }
 
-/** While a run goes, its task and its latest run are read this often so the state, times and cases move on screen. */
+/** How far a task's latest run has come (`run-progress`): what a screen following the run polls. */
+export interface RunProgress {
+  taskId: string;
+  taskRunStatus: RunStatus;
+  /** The latest run, its cases counted by status (`open` = pending + running); null before the first run. */
+  run: {
+    id: string;
+    runStatus: RunStatus;
+    total: number;
+    passed: number;
+    failed: number;
+    error: number;
+    timeout: number;
+    terminated: number;
+    cancelled: number;
+    pending: number;
+    running: number;
+    open: number;
+  } | null;
+  /** Moves when a status of the task, the run or a case moves. */
+  marker: string;
+  /** Moves with `marker` and when a running case's output grows. */
+  outputMarker: string;
+}
+
+/** While a run goes, its progress is read this often; the task, its runs and the run are read again when it moved. */
 export const RUN_POLL_MS = 2500;
 
 /** What a run read keys on beyond its inputs: a change of the run's state reads it anew (a run that ended). */
 type RunState = string | number | undefined;
 
-/** The task's runs, newest first, a page at a time; re-read every `followMs` while a screen follows a run. */
-export function useTaskRuns(taskId: string | undefined, page: { current: number; size: number }, runState?: RunState, followMs: number | false = false) {
+/** The task's runs, newest first, a page at a time. */
+export function useTaskRuns(taskId: string | undefined, page: { current: number; size: number }, runState?: RunState) {
   const meta: BladeMeta & { runState?: RunState } = { endpoints: { list: 'runs' }, query: { taskId: taskId ?? '' }, runState };
   return useList<TaskRun>({
     resource: taskSchema.name,
     pagination: { currentPage: page.current, pageSize: page.size },
     meta,
     errorNotification: false,
-    queryOptions: { enabled: taskId !== undefined, refetchInterval: followMs, placeholderData: (previous) => previous },
+    queryOptions: { enabled: taskId !== undefined, placeholderData: (previous) => previous },
   });
 }
 
@@ -188,7 +216,7 @@ export function useTaskReports(taskId: string | undefined, page: { current: numb
  * One run with its cases and report, by run id or by the id of the run's execution record. Records written before
  * runs existed (the demo's history) have none: that read is silent and answers nothing.
  */
-export function useRunDetail(key: { id: string } | { recordId: string } | undefined, runState?: RunState, followMs: number | false = false) {
+export function useRunDetail(key: { id: string } | { recordId: string } | undefined, runState?: RunState) {
   const byRecord = key !== undefined && 'recordId' in key;
   const meta: BladeMeta & { runState?: RunState } = {
     endpoints: { detail: 'run-detail' },
@@ -200,8 +228,43 @@ export function useRunDetail(key: { id: string } | { recordId: string } | undefi
     id: key === undefined ? undefined : 'recordId' in key ? key.recordId : key.id,
     meta,
     errorNotification: false,
-    queryOptions: { enabled: key !== undefined, refetchInterval: followMs, placeholderData: (previous) => previous, retry: false },
+    queryOptions: { enabled: key !== undefined, placeholderData: (previous) => previous, retry: false },
   });
+}
+
+/**
+ * Follows the task's run while `shownStatus` (the task's run status on screen) is active: polls only the run's
+ * progress, and when it moved re-reads what shows the run (the task, its runs and reports, the open run details, all
+ * keyed under the task resource); when only a running case's output grew, just that run's detail. An answer whose
+ * task status is not the one shown re-reads too: the run moved between the screen's read and the first poll, or a
+ * re-read asked for failed (the screen would otherwise stay behind until the next move).
+ */
+export function useFollowRun(taskId: string | undefined, shownStatus: RunStatus, active: boolean, pollMs = RUN_POLL_MS) {
+  const invalidate = useInvalidate();
+  const following = active && taskId !== undefined;
+  const { query } = useCustom<RunProgress>({
+    url: `${TASK}/run-progress`,
+    method: 'get',
+    config: { query: { taskId } },
+    errorNotification: false,
+    queryOptions: { enabled: following, refetchInterval: following ? pollMs : false, retry: false },
+  });
+  const progress = following ? query.data?.data : undefined;
+  // Each answer is weighed once, when it arrives (an unchanged answer keeps its object, not its time).
+  const answeredAt = query.dataUpdatedAt;
+  const seen = useRef<{ progress: RunProgress; at: number } | undefined>(undefined);
+  useEffect(() => {
+    if (!progress || seen.current?.at === answeredAt) return;
+    const before = seen.current?.progress;
+    seen.current = { progress, at: answeredAt };
+    const sameTask = before?.taskId === progress.taskId;
+    if (progress.taskRunStatus !== shownStatus || (sameTask && before.marker !== progress.marker)) {
+      void invalidate({ resource: taskSchema.name, invalidates: ['resourceAll'] });
+    } else if (sameTask && before.outputMarker !== progress.outputMarker && progress.run) {
+      void invalidate({ resource: taskSchema.name, invalidates: ['detail'], id: progress.run.id });
+    }
+  }, [progress, answeredAt, shownStatus, invalidate]);
+  return progress;
 }
 
 /** Pass rates of the task's last `limit` runs, oldest first. */

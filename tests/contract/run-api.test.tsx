@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../providers/data';
 import { BladeError } from '../../providers/http';
 import { resourceSchemas } from '../../resources/schemas';
-import { runCalls, useTaskRuns, useTerminalAgent, type TaskRunState } from '../../resources/task/runApi';
+import { runCalls, useFollowRun, useRunDetail, useTaskRuns, useTerminalAgent, type TaskRunState } from '../../resources/task/runApi';
 import { useResourceCall } from '../../src/components/crud/useResourceCall';
 import { describeRequest, envelope, server, useMockServer, type SeenRequest } from './support';
 
@@ -74,18 +74,53 @@ describe('run engine client', () => {
     expect((refused as BladeError).message).toBe('任务状态为「未开始」，不能执行「结束」');
   });
 
-  it('re-reads the runs every poll while a screen follows the run, and stops when it no longer does', async () => {
-    let reads = 0;
-    server.use(route.get(`${TASK}/runs`, () => (reads++, envelope({ records: [], total: 0 }))));
-    const { rerender } = renderHook(({ follow }: { follow: number | false }) => useTaskRuns('1', { current: 1, size: 1 }, 'running', follow), {
-      wrapper: Shell,
-      initialProps: { follow: 40 as number | false },
-    });
-    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(3));
-    rerender({ follow: false });
-    const stopped = reads;
+  it('polls only the run progress while a screen follows a run, and re-reads the runs and the run when it moved', async () => {
+    const asked: Record<string, string>[] = [];
+    const reads = { runs: 0, detail: 0 };
+    let progress = { taskId: '1', taskRunStatus: 1, run: { id: '9', runStatus: 1, total: 2, open: 2 }, marker: 'a', outputMarker: 'a|1' };
+    server.use(
+      route.get(`${TASK}/run-progress`, ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams));
+        return envelope(progress);
+      }),
+      route.get(`${TASK}/runs`, () => (reads.runs++, envelope({ records: [{ id: '9', taskId: '1' }], total: 1 }))),
+      route.get(`${TASK}/run-detail`, () => (reads.detail++, envelope({ id: '9', cases: [] }))),
+    );
+    const { rerender } = renderHook(
+      ({ active }: { active: boolean }) => {
+        useFollowRun('1', 1, active, 40);
+        useTaskRuns('1', { current: 1, size: 1 }, 1);
+        useRunDetail({ id: '9' }, 1);
+      },
+      { wrapper: Shell, initialProps: { active: true } },
+    );
+    await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(4));
+    expect(asked[0]).toEqual({ taskId: '1' });
+    // Nothing moved: the runs and the run were read once, when the screen opened.
+    expect(reads).toEqual({ runs: 1, detail: 1 });
+
+    // A running case's output grew: its run is read again, the runs are not.
+    progress = { ...progress, outputMarker: 'a|2' };
+    await waitFor(() => expect(reads.detail).toBe(2));
+    expect(reads.runs).toBe(1);
+
+    // A case ended: everything under the task is read again, once.
+    progress = { ...progress, run: { ...progress.run, open: 1 }, marker: 'b', outputMarker: 'b|2' };
+    await waitFor(() => expect(reads).toEqual({ runs: 2, detail: 3 }));
+    const polled = asked.length;
+    await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(polled + 3));
+    expect(reads).toEqual({ runs: 2, detail: 3 });
+
+    // The progress says the task ended while the screen still shows it running (its re-read was lost): the screen
+    // reads again, though the marker stands still, until it shows what the progress says.
+    progress = { ...progress, taskRunStatus: 6 };
+    await waitFor(() => expect(reads.runs).toBeGreaterThanOrEqual(4));
+
+    // The run is no longer followed: no more polls.
+    rerender({ active: false });
+    const stopped = asked.length;
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    expect(reads).toBeLessThanOrEqual(stopped + 1);
+    expect(asked.length).toBeLessThanOrEqual(stopped + 1);
   });
 
   it("a token issued or revoked re-reads the terminal's agent block", async () => {

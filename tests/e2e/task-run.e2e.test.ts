@@ -120,6 +120,34 @@ async function startAgent(token: string) {
     .toBe(true);
 }
 
+/**
+ * What the page asked while it followed the run, in order: each `run-progress` answer (with its marker) and each read
+ * of the runs list.
+ */
+type RunRead = { kind: 'progress'; marker?: string } | { kind: 'runs' };
+function watchRunReads(): { reads: RunRead[]; stop(): void } {
+  const reads: RunRead[] = [];
+  const onRequest = (request: { url(): string }) => {
+    if (request.url().includes('/blade-task/task/runs?')) reads.push({ kind: 'runs' });
+  };
+  const onResponse = (response: { url(): string; json(): Promise<unknown> }) => {
+    if (!response.url().includes('/blade-task/task/run-progress?')) return;
+    // Its place is taken on arrival; the marker is filled in once its body is read.
+    const read: RunRead = { kind: 'progress' };
+    reads.push(read);
+    void response.json().then((body) => (read.marker = (body as { data?: { marker?: string } }).data?.marker)).catch(() => undefined);
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  return {
+    reads,
+    stop() {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    },
+  };
+}
+
 const runControls = () => page.getByTestId('run-controls');
 const runButton = (label: string) => runControls().getByRole('button', { name: new RegExp(label.split('').join('\\s*')) });
 /** The run status the drawer's basic info shows (a read-only field, re-read while the run goes). */
@@ -258,6 +286,8 @@ describe('a task run from its drawer', () => {
     await runButton('继续').click();
     await page.getByText('任务已继续').waitFor();
     await expect.poll(() => shownRunStatus(tasks), { timeout: 10_000 }).toMatch(/排队中|运行中/);
+    // From here the drawer follows the run by its progress alone.
+    const watched = watchRunReads();
     await runControls().getByText(/已用时 \d+ 秒/).waitFor();
     // The user edits the task while the drawer follows the run: typed slowly, across the drawer's re-reads.
     const name = tasks.form.getByLabel('任务名称', { exact: true });
@@ -268,6 +298,24 @@ describe('a task run from its drawer', () => {
     // Pass and fail are quick; the slow case ends at the time limit. One case failed, so the run ends 已失败.
     await expect.poll(() => shownRunStatus(tasks), { timeout: (TIME_LIMIT_SECONDS + 40) * 1000, interval: 1000 }).toBe('已失败');
     await runControls().getByText('用例 3/3').waitFor();
+    watched.stop();
+    // The progress was polled every cycle, the runs list only after the progress moved: a read of the runs follows a
+    // change of the marker in one of the two answers before it (the task's re-read may key the list anew once more).
+    const { reads } = watched;
+    const progress = reads.filter((read) => read.kind === 'progress');
+    const changed = progress.filter((read, index) => index > 0 && read.marker !== progress[index - 1].marker).length;
+    const unprompted = reads.filter((read, index) => {
+      if (read.kind !== 'runs') return false;
+      const before = reads.slice(0, index).filter((earlier) => earlier.kind === 'progress');
+      if (before.length < 3) return false;
+      const [a, b, c] = before.slice(-3).map((earlier) => (earlier as { marker?: string }).marker);
+      return a === b && b === c;
+    });
+    const summary = JSON.stringify(reads);
+    expect(progress.length, summary).toBeGreaterThanOrEqual(3);
+    // Cycles in which nothing moved read nothing but the progress.
+    expect(progress.length - 1 - changed, summary).toBeGreaterThan(0);
+    expect(unprompted, summary).toEqual([]);
     // The run's progress moved on (status, cases) and what the user typed is still there, unsaved.
     expect(await name.inputValue()).toBe(TYPED_NAME);
     await snap(page, 'task-run-typed-kept');
@@ -298,6 +346,11 @@ describe('a task run from its drawer', () => {
     await cases.filter({ hasText: 'E2E-CASE-1' }).locator('.ant-tag', { hasText: '通过' }).waitFor();
     await cases.filter({ hasText: 'E2E-CASE-2' }).locator('.ant-tag', { hasText: '失败' }).waitFor();
     await cases.filter({ hasText: 'E2E-CASE-3' }).locator('.ant-tag', { hasText: '超时' }).waitFor();
+    // Each case names the terminal that took it.
+    const headers = await modal.locator('.run-cases thead th').allInnerTexts();
+    const terminalColumn = headers.findIndex((text) => text.trim() === '执行终端');
+    expect(terminalColumn, headers.join('|')).toBeGreaterThan(0);
+    for (const index of [0, 1, 2]) expect(await cases.nth(index).locator('td').nth(terminalColumn).innerText()).toBe(TERMINAL_CODE);
     // A case's output opens under its row.
     await cases.filter({ hasText: 'E2E-CASE-2' }).locator('.ant-table-row-expand-icon').click();
     await modal.locator('pre.run-log').filter({ hasText: 'boom' }).waitFor();

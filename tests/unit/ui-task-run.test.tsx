@@ -7,7 +7,8 @@ import { App, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { i18nProvider } from '../../providers/i18n';
 import { clearStore, setStore } from '../../providers/storage';
-import { RUN_POLL_MS, type TaskRunDetail } from '../../resources/task/runApi';
+import { RUN_POLL_MS, type RunProgress, type TaskRunDetail } from '../../resources/task/runApi';
+import { RunCasesTable } from '../../resources/task/RunCasesTable';
 import { RUN_STATUS as S, type RunStatus } from '../../resources/task/runStatus';
 import { RunSummary } from '../../resources/task/RunReportView';
 import { TaskRunControls, runButtons } from '../../resources/task/TaskRunControls';
@@ -36,10 +37,17 @@ function runData(runs: TaskRunDetail[] = []) {
     create: vi.fn(async () => ({ data: {} })) as DataProvider['create'],
     update: vi.fn(async () => ({ data: {} })) as DataProvider['update'],
     deleteOne: vi.fn(async () => ({ data: {} })) as DataProvider['deleteOne'],
-    custom: vi.fn(async () => ({ data: {} })) as unknown as DataProvider['custom'],
+    custom: vi.fn(async ({ url }) => {
+      if (!String(url).endsWith('/run-progress')) return { data: {} };
+      reads.push('run-progress');
+      return { data: progress };
+    }) as unknown as DataProvider['custom'],
   };
   return { provider, reads };
 }
+
+/** What `run-progress` answers: a test moves its marker to say the run moved. */
+let progress: Partial<RunProgress> = {};
 
 let data = runData();
 
@@ -88,6 +96,7 @@ const finishedRun: TaskRunDetail = {
     runId: '1',
     testCaseId: String(index + 10),
     caseCode: `C-${index + 1}`,
+    terminalCode: index === 1 ? 'TM-002' : 'TM-001',
     caseTitle: caseStatus,
     scriptKey: '',
     sort: index + 1,
@@ -117,6 +126,7 @@ const finishedRun: TaskRunDetail = {
 
 beforeEach(() => {
   clearStore();
+  progress = { taskId: '7', taskRunStatus: S.running, marker: 'a', outputMarker: 'a' };
   data = runData();
 });
 afterEach(() => {
@@ -169,23 +179,31 @@ describe('TaskRunControls', { timeout: 20_000 }, () => {
     expect(data.reads.length).toBeGreaterThan(readsBefore);
   });
 
-  it('follows the latest run while it goes and stops reading once the run has ended', async () => {
+  it('follows the latest run by its progress, reads the run again only when it moved, and stops once it has ended', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
+      progress = { taskId: '7', taskRunStatus: S.running, marker: 'a', outputMarker: 'a' };
       data = runData([{ ...finishedRun, runStatus: S.running, cases: finishedRun.cases.map((item) => ({ ...item, caseStatus: 'running' as const })) }]);
       const { rerender } = render(<Shell><Controls runStatus={S.running} /></Shell>);
       await screen.findByText('用例 0/3');
-      const detailReads = () => data.reads.filter((endpoint) => endpoint === 'run-detail').length;
-      const first = detailReads();
+      const readsOf = (endpoint: string) => data.reads.filter((read) => read === endpoint).length;
+      const first = { detail: readsOf('run-detail'), runs: readsOf('runs') };
+      // The progress is polled; while it stands still, nothing else is read.
       await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS * 2 + 100));
-      await waitFor(() => expect(detailReads()).toBeGreaterThanOrEqual(first + 2));
-      // The run ended: the run is read once more (its last cases), then no more.
+      await waitFor(() => expect(readsOf('run-progress')).toBeGreaterThanOrEqual(2));
+      expect({ detail: readsOf('run-detail'), runs: readsOf('runs') }).toEqual(first);
+      // A case ended: the runs and the run are read again.
+      progress = { ...progress, marker: 'b', outputMarker: 'b' };
+      await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS + 100));
+      await waitFor(() => expect(readsOf('run-detail')).toBeGreaterThan(first.detail));
+      expect(readsOf('runs')).toBeGreaterThan(first.runs);
+      // The run ended: the run is read once more (its last cases), then nothing is polled.
       data.provider.getOne = vi.fn(async ({ meta }) => (data.reads.push(endpointOf(meta)), { data: finishedRun })) as unknown as DataProvider['getOne'];
       rerender(<Shell><Controls runStatus={S.failed} /></Shell>);
       await screen.findByText('用例 3/3');
-      const settled = detailReads();
+      const settled = data.reads.length;
       await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS * 3));
-      expect(detailReads()).toBe(settled);
+      expect(data.reads.length).toBe(settled);
     } finally {
       vi.useRealTimers();
     }
@@ -199,6 +217,18 @@ describe('TaskRunControls', { timeout: 20_000 }, () => {
     unmount();
     render(<Shell><Controls runStatus={S.notStarted} mode="create" /></Shell>);
     expect(screen.queryByTestId('run-controls')).toBeNull();
+  });
+});
+
+describe('RunCasesTable', { timeout: 20_000 }, () => {
+  it('names the terminal that took each case, and none for a case not taken', () => {
+    const cases = [...finishedRun.cases, { ...finishedRun.cases[0], id: '4', caseCode: 'C-4', caseStatus: 'pending' as const, terminalCode: '' }];
+    render(<Shell><RunCasesTable cases={cases} /></Shell>);
+    const header = [...document.querySelectorAll('.run-cases th')].map((cell) => cell.textContent);
+    const column = header.indexOf('执行终端');
+    expect(column).toBeGreaterThan(0);
+    const shown = [...document.querySelectorAll('.run-cases .ant-table-row')].map((row) => row.querySelectorAll('td')[column].textContent);
+    expect(shown).toEqual(['TM-001', 'TM-002', 'TM-001', '-']);
   });
 });
 

@@ -26,7 +26,8 @@ export function runXlsx(run: RunDetail): Response {
     { key: 'caseTitle', header: '用例标题', width: 32 },
     { key: 'caseStatus', header: '结果', width: 10, value: (item) => CASE_STATUS_ZH[String(item.caseStatus)] ?? item.caseStatus },
     { key: 'executor', header: '执行人', width: 12, value: () => run.executor },
-    { key: 'terminalCode', header: '执行终端', width: 16, value: () => run.terminalCode },
+    // The terminal that took the case (a run spreads its cases over its task's terminals); none for a case not run.
+    { key: 'terminalCode', header: '执行终端', width: 16, value: (item) => String(item.terminalCode ?? '') },
     { key: 'durationMs', header: '耗时(秒)', width: 10, value: (item) => seconds(item.durationMs) },
     { key: 'exitCode', header: '退出码', width: 8, value: (item) => dash(item.exitCode) },
     { key: 'message', header: '信息', width: 36 },
@@ -80,6 +81,9 @@ export function runJunitXml(run: RunDetail): string {
     const status = String(item.caseStatus);
     const message = xmlAttr(String(item.message || CASE_STATUS_ZH[status] || status));
     const body: string[] = [];
+    // The terminal that ran the case as a testcase property (as pytest's record_property writes them): the suite's
+    // hostname is the run's own terminal, but a run spreads its cases over several.
+    if (item.terminalCode) body.push(`      <properties>\n        <property name="terminal" value="${xmlAttr(item.terminalCode)}"/>\n      </properties>`);
     if (FAILURES.has(status)) body.push(`      <failure message="${message}" type="${status}">${xmlText(item.log)}</failure>`);
     else if (ERRORS.has(status)) body.push(`      <error message="${message}" type="${status}">${xmlText(item.log)}</error>`);
     else if (status !== PASSED) body.push(`      <skipped message="${message}"/>`);

@@ -34,7 +34,7 @@ import { holdsDemoResources } from '../../db/seed-demo';
 import { attachmentDownload, storeAttachment } from './attachments';
 import { seedExecutionDemo } from './demo';
 import { runJunitResponse, runXlsx } from './export';
-import { listReports, listRuns, reportTrend, runDetail } from './read';
+import { listReports, listRuns, reportTrend, runDetail, runProgress } from './read';
 import { agentInfo, authenticateAgent, hearTokenChanges, markTokenUsed } from './tokens';
 import { executionSettingsFromEnv } from './settings';
 import { announceWork, hearOtherProcesses, waitForWork } from './wakeups';
@@ -172,6 +172,14 @@ export const executionModule = createExecutionModule();
 function registerUserRoutes(app: Parameters<BladeModule>[0], db: Db, objects: TenantStores) {
   app.get(`${TASK}/runs`, requireMenu(db, 'task'), async (c) => {
     return send(c, R.data(await listRuns(db, c.get('user'), queryId(c, 'taskId'), parsePaging(c.req.query()))));
+  });
+
+  // What a screen following a run polls: counts and change markers of the latest run, cheap to read every few seconds.
+  app.get(`${TASK}/run-progress`, requireMenu(db, 'task'), async (c) => {
+    const taskId = queryId(c, 'taskId');
+    const progress = await runProgress(db, c.get('user'), taskId);
+    if (!progress) throw badRequest(`任务不存在: ${taskId}`);
+    return send(c, R.data(progress));
   });
 
   // The execution record screen shows the same detail, by the record's id.

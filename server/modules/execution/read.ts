@@ -133,8 +133,13 @@ export async function runDetail(db: Db, user: BladeUser, key: { id?: string; rec
   const where = [`${key.id ? 'r.id' : 'r.record_id'} = ${params.add(key.id ?? key.recordId)}`, ...runScope(user, params, 'r')];
   const [row] = await db.query(`SELECT ${columnsOf(RUN_TYPES, 'r')} FROM blade_task_run r WHERE ${where.join(' AND ')}`, params.values);
   if (!row) return undefined;
+  // The terminal that took each case; a case none took yet (pending, or cancelled before) names none. A removed
+  // terminal still names the cases it ran.
   const cases = await db.query(
-    `SELECT ${columnsOf(CASE_TYPES, 'c')}, c.log FROM blade_task_run_case c WHERE c.run_id = $1 ORDER BY c.sort, c.id`,
+    `SELECT ${columnsOf(CASE_TYPES, 'c')}, c.log,
+       CASE WHEN c.case_status IN ('pending', 'cancelled') THEN NULL ELSE tm.terminal_code END AS terminal_code
+     FROM blade_task_run_case c LEFT JOIN blade_terminal tm ON tm.id = c.terminal_id AND tm.tenant_id = c.tenant_id
+     WHERE c.run_id = $1 ORDER BY c.sort, c.id`,
     [row.id],
   );
   const [report] = await db.query(`SELECT ${columnsOf(REPORT_TYPES, 'p')} FROM blade_test_report p WHERE p.run_id = $1`, [row.id]);
@@ -143,10 +148,92 @@ export async function runDetail(db: Db, user: BladeUser, key: { id?: string; rec
     ...serializeRun(row),
     cases: cases.map((item) => ({
       ...serializeColumns(item, CASE_TYPES),
+      terminalCode: String(item.terminal_code ?? ''),
       log: String(item.log ?? ''),
       attachments: attachments.get(String(item.id)) ?? [],
     })),
     report: report ? serializeColumns(report, REPORT_TYPES) : null,
+  };
+}
+
+/** How far a task's latest run has come: what a screen following the run polls instead of the run itself. */
+export interface RunProgress {
+  taskId: string;
+  /** The task's run status (`task_run_status`). */
+  taskRunStatus: number;
+  /** The latest run (null before the first), its cases counted by status; `open` = pending + running. */
+  run: {
+    id: string;
+    runStatus: number;
+    total: number;
+    passed: number;
+    failed: number;
+    error: number;
+    timeout: number;
+    terminated: number;
+    cancelled: number;
+    pending: number;
+    running: number;
+    open: number;
+  } | null;
+  /**
+   * Changes whenever the task's or the run's status or a case's status changes (and when a case is taken, to the
+   * second: a case given back and taken by another terminal): a screen re-reads the task, its runs and cases then.
+   */
+  marker: string;
+  /** Changes with `marker` and whenever a case's output grows: a screen showing the cases' logs re-reads them then. */
+  outputMarker: string;
+}
+
+const CASE_COUNTS = ['pending', 'running', 'passed', 'failed', 'error', 'timeout', 'terminated', 'cancelled'] as const;
+
+/**
+ * The progress of the task's latest run in one statement: the task through the caller's scope (as `runs` reads it),
+ * its latest run by the runs' task index, that run's cases counted through their run index. Undefined when the
+ * caller cannot see the task.
+ */
+export async function runProgress(db: Db, user: BladeUser, taskId: string): Promise<RunProgress | undefined> {
+  const params = new SqlParams();
+  const task = [`t.id = ${params.add(taskId)}`, ...scopedRows(user, params, { alias: 't', resource: 'task', noLogicalDelete: true })];
+  const run = ['r.task_id = t.id', ...scopedRows(user, params, { alias: 'r' })];
+  const counts = CASE_COUNTS.map((status) => `count(*) FILTER (WHERE c.case_status = '${status}')::int AS ${status}`).join(', ');
+  const [row] = await db.query<Record<(typeof CASE_COUNTS)[number], number> & {
+    task_run_status: number | null;
+    run_id: string | null;
+    run_status: number | null;
+    total: number | null;
+    last_event: string | null;
+    last_change: string | null;
+    running_output: string | number | null;
+  }>(
+    `SELECT t.run_status AS task_run_status, r.id::text AS run_id, r.run_status, p.*
+     FROM blade_task t
+     LEFT JOIN LATERAL (SELECT r.id, r.run_status FROM blade_task_run r WHERE ${run.join(' AND ')}
+       ORDER BY r.start_time DESC, r.id DESC LIMIT 1) r ON TRUE
+     LEFT JOIN LATERAL (SELECT count(*)::int AS total, ${counts},
+         max(GREATEST(c.started_at, c.ended_at))::text AS last_event, max(c.update_time)::text AS last_change,
+         sum(octet_length(c.log)) FILTER (WHERE c.case_status = 'running') AS running_output
+       FROM blade_task_run_case c WHERE c.run_id = r.id) p ON r.id IS NOT NULL
+     WHERE ${task.join(' AND ')}`,
+    params.values,
+  );
+  if (!row) return undefined;
+  const taskRunStatus = Number(row.task_run_status ?? 0);
+  if (row.run_id === null) return { taskId, taskRunStatus, run: null, marker: `${taskRunStatus}`, outputMarker: `${taskRunStatus}` };
+  const count = (status: (typeof CASE_COUNTS)[number]) => Number(row[status] ?? 0);
+  const tally = Object.fromEntries(CASE_COUNTS.map((status) => [status, count(status)])) as Record<(typeof CASE_COUNTS)[number], number>;
+  const ended = Number(row.total ?? 0) - tally.pending - tally.running;
+  // Statuses by their counts (a case moves from pending to running to ended, or back to pending when given back);
+  // a case given back and taken by another terminal moves the last start.
+  const marker = [taskRunStatus, row.run_id, row.run_status, tally.pending, tally.running, ended, row.last_event ?? ''].join('|');
+  return {
+    taskId,
+    taskRunStatus,
+    run: { id: row.run_id, runStatus: Number(row.run_status), total: Number(row.total ?? 0), ...tally, open: tally.pending + tally.running },
+    marker,
+    // Times are kept to the second: the running cases' output size tells two chunks of one second apart (its size
+    // read from the stored value's header, the log itself not read).
+    outputMarker: `${marker}|${row.last_change ?? ''}|${row.running_output ?? 0}`,
   };
 }
 
