@@ -55,6 +55,7 @@ describe.runIf(database)('two processes on one PostgreSQL and one S3 store, behi
   let agent: ChildProcess | undefined;
   let agentOutput = '';
   let token: string;
+  let agentToken: string | undefined;
 
   beforeAll(async () => {
     s3 = await startS3TestServer({ bucket: 'several-processes' });
@@ -83,7 +84,7 @@ describe.runIf(database)('two processes on one PostgreSQL and one S3 store, behi
   });
 
   it('runs the demo task with the agent polling either process: 2 of 3 passed', async () => {
-    const agentToken = first.output().match(/BLADE_AGENT_TOKEN=(\S+) node \S+ --server \S+ --terminal TM-001/)?.[1];
+    agentToken = first.output().match(/BLADE_AGENT_TOKEN=(\S+) node \S+ --server \S+ --terminal TM-001/)?.[1];
     expect(agentToken, first.output()).toBeDefined();
     agent = spawn(process.execPath, ['--import', 'tsx', 'agent/main.ts', '--server', proxy.url, '--terminal', 'TM-001'], {
       env: { ...process.env, BLADE_AGENT_TOKEN: agentToken },
@@ -112,6 +113,25 @@ describe.runIf(database)('two processes on one PostgreSQL and one S3 store, behi
     expect(statuses).toHaveLength(3);
     // Both processes served the agent and the screens.
     expect(proxy.served.every((count) => count > 0)).toBe(true);
+  });
+
+  it("an agent token revoked through one process is refused by both, though both had just let it in", async () => {
+    if (agent?.pid) process.kill(-agent.pid, 'SIGKILL');
+    agent = undefined;
+    const heartbeat = (base: string) =>
+      fetch(`${base}/api/blade-agent/heartbeat`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${agentToken}`, 'Terminal-Code': 'TM-001', 'Content-Type': 'application/json' },
+        body: '{}',
+      }).then(async (res) => ((await res.json()) as { code: number }).code);
+    for (const base of [first.url, second.url]) expect(await heartbeat(base)).toBe(200);
+    const terminals = await blade(proxy.url, token, '/gateway/blade-terminal/terminalManagement/list?current=1&size=50&terminalCode=TM-001');
+    const terminal = (terminals.body.data.records as { id: string; terminalCode: string }[]).find((row) => row.terminalCode === 'TM-001');
+    const revoked = await blade(first.url, token, `/gateway/blade-terminal/terminalManagement/revokeToken?id=${terminal!.id}`, {});
+    expect(revoked.body, JSON.stringify(revoked.body)).toMatchObject({ code: 200 });
+    expect(await heartbeat(first.url)).toBe(401);
+    // The other process hears of it through NOTIFY, after the commit.
+    await until('the second process to refuse the revoked token', async () => (await heartbeat(second.url)) === 401, 5000);
   });
 
   it('a logout through one process ends the token on both', async () => {

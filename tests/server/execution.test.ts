@@ -327,6 +327,46 @@ describe('execute, pause, resume and end over HTTP', () => {
     expect(run).toMatchObject({ runStatus: RUN_STATUS.completed, passedCount: 3, totalCount: 3 });
   });
 
+  it('answers a result that asks for more with the next case, and with none at the end, the run then closed and the terminal idle', async () => {
+    const terminal = await insertTerminal('000000');
+    const token = await issue(terminal.id);
+    const { taskId } = await insertTask('000000', terminal.id, ['pass', 'pass', 'fail']);
+    await execute(taskId);
+    const first = (await agentCall('next?wait=0', token)).body.data;
+    expect(first.caseCode).toMatch(/-0$/);
+    const second = await agentCall('result', token, { caseId: first.caseId, status: 'passed', exitCode: 0, durationMs: 5, log: 'one\n', next: true });
+    expect(second.body.data).toMatchObject({ accepted: true, next: { caseCode: expect.stringMatching(/-1$/), scriptUrl: expect.any(String), timeLimitSeconds: 600 } });
+    // The case it reported was the one it ran: the next one taken is not failed as left behind.
+    const third = await agentCall('result', token, { caseId: second.body.data.next.caseId, status: 'passed', exitCode: 0, durationMs: 5, next: true });
+    expect(third.body.data.next.caseCode).toMatch(/-2$/);
+    const [busy] = await server.db.query<{ running_status: number }>('SELECT running_status FROM blade_terminal WHERE id = $1', [terminal.id]);
+    expect(Number(busy.running_status)).toBe(2);
+    const last = await agentCall('result', token, { caseId: third.body.data.next.caseId, status: 'failed', exitCode: 1, durationMs: 5, next: true });
+    expect(last.body.data).toEqual({ accepted: true, next: null });
+    const run = await latestRun(taskId);
+    expect(run).toMatchObject({ runStatus: RUN_STATUS.failed, passedCount: 2, failedCount: 1, totalCount: 3 });
+    expect(run.cases.map((item: { caseStatus: string; log: string }) => [item.caseStatus, item.log])).toEqual([
+      ['passed', 'one\n'],
+      ['passed', ''],
+      ['failed', ''],
+    ]);
+    const [idle] = await server.db.query<{ running_status: number }>('SELECT running_status FROM blade_terminal WHERE id = $1', [terminal.id]);
+    expect(Number(idle.running_status)).toBe(1);
+  });
+
+  it('closes a run whose cases all ended without its last result closing it (two last results that crossed)', async () => {
+    const terminal = await insertTerminal('000000');
+    await issue(terminal.id);
+    const { taskId } = await insertTask('000000', terminal.id, ['pass', 'pass']);
+    await execute(taskId);
+    const run = await latestRun(taskId);
+    // As two results on two connections land when each reads the other's case as still running.
+    await server.db.query(`UPDATE blade_task_run_case SET case_status = 'passed', ended_at = now() WHERE run_id = $1`, [run.id]);
+    expect((await taskOf(taskId)).runStatus).toBe(RUN_STATUS.queued);
+    await until('the watchdog to close the run', async () => (await taskOf(taskId)).runStatus === RUN_STATUS.completed);
+    expect(await latestRun(taskId)).toMatchObject({ runStatus: RUN_STATUS.completed, passedCount: 2, totalCount: 2 });
+  });
+
   it('refuses a task without terminal, cases or scripts, and bad bodies, with 400 naming the problem', async () => {
     const terminal = await insertTerminal('000000');
     const noTerminal = await insertTask('000000', null, ['pass']);
