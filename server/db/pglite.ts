@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { keepUpTables } from './pglite-upkeep';
 import { ReadCache } from './read-cache';
 import { CATALOG_SQL, catalogOf, type CatalogRow, type TableSet } from './sql-tables';
 import { textParsers, type Db } from './types';
@@ -58,6 +59,7 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
   await ensureInitialized(dataDir);
   // pg_trgm: the trigram indexes of the search forms' substring filters (migration 031).
   const pglite = await PGlite.create({ dataDir, parsers: textParsers, postgresqlconf: POSTGRESQL_CONF, extensions: { pg_trgm } });
+  const upkeep = keepUpTables(pglite);
   // Which tables exist and what their triggers write, read again after a schema change when a read is to be kept
   // (not before every statement: a start's migrations would read it after each one). Until then writes count as
   // writing every table.
@@ -103,6 +105,9 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
     },
     clearCache: () => cache.noteWrite(),
     cacheFigures: () => cache.figures(),
-    close: () => pglite.close(),
+    close: async () => {
+      await upkeep.stop();
+      await pglite.close();
+    },
   };
 }

@@ -63,6 +63,7 @@ async function growTo(db: Db, from: number, target: number): Promise<void> {
       [TENANT, next, Math.min(target, next + 100_000)],
     );
   }
+  // What the server's upkeep (PGlite) or autovacuum (PostgreSQL) does within a minute of such a batch, done at once.
   await db.query('ANALYZE blade_param');
 }
 
