@@ -71,8 +71,24 @@ const tooLarge = async (c: Context) => {
   await discardRestOfBody(c);
   return c.json(R.fail(413, TOO_LARGE), 413);
 };
+/**
+ * Hono's body limit, asked first from the headers: it reads `c.req.raw.body`, which makes the Node adapter build a
+ * whole fetch Request (its stream, its signal) for every call, a GET's too, and then read the body through it. A
+ * request without a body, or with a Content-Length and no chunks, is judged by its headers; only a chunked body is
+ * counted as it streams in.
+ */
+export function limitBody(maxSize: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
+  const streamed = bodyLimit({ maxSize, onError });
+  return async (c, next) => {
+    if (c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
+    const length = c.req.header('content-length');
+    if (length === undefined || Number(length) <= maxSize) return next();
+    return onError(c);
+  };
+}
+
 /** One limiter per limit, made up front: the limits are the constants above, so this never grows. */
-const limiters = new Map(Object.values(BODY_LIMITS).map((maxSize) => [maxSize, bodyLimit({ maxSize, onError: tooLarge })]));
+const limiters = new Map(Object.values(BODY_LIMITS).map((maxSize) => [maxSize, limitBody(maxSize, tooLarge)]));
 
 /** Refuses a body over the path's limit with the 413 envelope (by Content-Length, or while a chunked body streams in). */
 export const limitBodies: MiddlewareHandler = (c, next) => limiters.get(limitOf(c.req.path))!(c, next);

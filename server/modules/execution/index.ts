@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { BladeEnv, BladeModule } from '../../blade/context';
-import { formBody } from '../../blade/body';
+import { formBody, limitBody } from '../../blade/body';
 import { R, send } from '../../blade/envelope';
 import { BladeError, MSG, badRequest, forbidden, unauthorized } from '../../blade/errors';
 import { idField } from '../../blade/operation';
@@ -111,12 +110,9 @@ async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 
 const queryId = (c: Context, name = 'id') => requiredQueryId(c.req.query(), name);
 
-const limitBody = (maxSize: number) =>
-  bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new BladeError(413, '请求体过大', 413);
-    },
+const limitAgentBody = (maxSize: number) =>
+  limitBody(maxSize, () => {
+    throw new BladeError(413, '请求体过大', 413);
   });
 
 export interface ExecutionOptions {
@@ -254,7 +250,7 @@ function registerAgentRoutes(
     return terminal;
   };
 
-  app.post(`${AGENT}heartbeat`, limitBody(16 * 1024), async (c) => {
+  app.post(`${AGENT}heartbeat`, limitAgentBody(16 * 1024), async (c) => {
     const terminal = await agentOf(c);
     const { caseId } = await readBody(c, heartbeatBody);
     await touchTerminal(db, terminal);
@@ -282,8 +278,8 @@ function registerAgentRoutes(
    * while the agent hung up is given back.
    */
   const nextCase = async (c: Context<BladeEnv>, terminal: AgentTerminal, deadline: number, { afterResult = false } = {}) => {
-    // A poll ends early when its agent hangs up or the server closes.
-    const signal = AbortSignal.any([c.req.raw.signal, lifetime]);
+    // A poll ends early when its agent hangs up or the server closes (made only for a poll that waits).
+    let signal: AbortSignal | undefined;
     for (let look = 0; ; look++) {
       await sweepSoon();
       // The first look of a poll: the agent runs nothing, so a case of its terminal still running was lost (not so
@@ -303,7 +299,9 @@ function registerAgentRoutes(
         }
       }
       const left = deadline - Date.now();
-      if (left <= 0 || signal.aborted) return null;
+      if (left <= 0) return null;
+      signal ??= AbortSignal.any([c.req.raw.signal, lifetime]);
+      if (signal.aborted) return null;
       await waitForWork(terminal.terminalId, Math.min(left, RELOOK_MS), signal);
     }
   };
@@ -317,7 +315,7 @@ function registerAgentRoutes(
     return send(c, R.data(await nextCase(c, terminal, Date.now() + Math.min(wait, MAX_POLL_SECONDS) * 1000)));
   });
 
-  app.post(`${AGENT}log`, limitBody(512 * 1024), async (c) => {
+  app.post(`${AGENT}log`, limitAgentBody(512 * 1024), async (c) => {
     const terminal = await agentOf(c);
     const { caseId, chunk } = await readBody(c, logBody);
     const kill = await appendLog(db, terminal, caseId, chunk);
@@ -327,12 +325,9 @@ function registerAgentRoutes(
   /** One file of the case's output folder: multipart field `file`; `caseId` and its `name` (path in the folder) as parameters. */
   app.post(
     `${AGENT}attachment`,
-    bodyLimit({
-      // The form's own parts come on top of the file; a file just over the limit is refused below, naming its size.
-      maxSize: settings.attachments.fileBytes + MULTIPART_OVERHEAD_BYTES,
-      onError: (c) => {
-        throw badRequest(fileTooLarge(attachmentName(c.req.query('name') ?? ''), undefined, settings.attachments));
-      },
+    // The form's own parts come on top of the file; a file just over the limit is refused below, naming its size.
+    limitBody(settings.attachments.fileBytes + MULTIPART_OVERHEAD_BYTES, (c) => {
+      throw badRequest(fileTooLarge(attachmentName(c.req.query('name') ?? ''), undefined, settings.attachments));
     }),
     async (c) => {
       const terminal = await agentOf(c);
@@ -349,7 +344,7 @@ function registerAgentRoutes(
    * A case's result. With `next: true` the answer also brings the terminal's next case if one is waiting (`next`:
    * the case, or null: then poll `next`), so a busy agent makes one call per case.
    */
-  app.post(`${AGENT}result`, limitBody(512 * 1024), async (c) => {
+  app.post(`${AGENT}result`, limitAgentBody(512 * 1024), async (c) => {
     const terminal = await agentOf(c);
     const { next, ...report } = await readBody(c, resultBody);
     const accepted = await recordResult(db, terminal, report);
