@@ -4,7 +4,10 @@ import type { BladeMeta } from '../../providers/data';
 import type { ResourceCall } from '../../src/components/crud/useResourceCall';
 import { terminalSchema } from '../terminal/schema';
 import { taskSchema } from './schema';
+import type { RunProgress } from './runProgress';
 import type { RunStatus } from './runStatus';
+
+export type { RunProgress };
 
 /**
  * The run engine as the task drawer, the execution record and the terminal screen use it. Reads are Refine queries
@@ -155,31 +158,6 @@ export interface TerminalAgentInfo {
   tokenLastUsed: string;
   lastHeartbeat: string;
   runningStatus: number;
-}
-
-/** How far a task's latest run has come (`run-progress`): what a screen following the run polls. */
-export interface RunProgress {
-  taskId: string;
-  taskRunStatus: RunStatus;
-  /** The latest run, its cases counted by status (`open` = pending + running); null before the first run. */
-  run: {
-    id: string;
-    runStatus: RunStatus;
-    total: number;
-    passed: number;
-    failed: number;
-    error: number;
-    timeout: number;
-    terminated: number;
-    cancelled: number;
-    pending: number;
-    running: number;
-    open: number;
-  } | null;
-  /** Moves when a status of the task, the run or a case moves. */
-  marker: string;
-  /** Moves with `marker` and when a running case's output grows. */
-  outputMarker: string;
 }
 
 /** While a run goes, its progress is read this often; the task, its runs and the run are read again when it moved. */

@@ -426,15 +426,31 @@ export interface ClaimedCase {
   timeLimitSeconds: number;
 }
 
-/** Any call of the agent is a sign of life. */
-export async function touchTerminal(db: Db, terminal: AgentTerminal): Promise<void> {
-  const scope = tenantWhere(terminal.tenantId, { noLogicalDelete: true }, 'id = $1', [terminal.terminalId, nowText()]);
-  await db.query(
-    `UPDATE blade_terminal SET last_heartbeat = $2, running_status = CASE WHEN EXISTS
-       (SELECT 1 FROM blade_task_run_case WHERE terminal_id = $1 AND case_status = 'running') THEN ${TERMINAL_STATUS.busy} ELSE ${TERMINAL_STATUS.idle} END
-     WHERE ${scope.where}`,
-    scope.values,
+/**
+ * A heartbeat, in one statement: the terminal's last sign of life and its state (busy while a case of it runs), when
+ * its token was last used, and whether the case the agent runs (if it names one) is to be stopped: no longer running
+ * (lost, ended) or its run ended.
+ */
+export async function heartbeat(db: Db, terminal: AgentTerminal, caseId: string | undefined): Promise<{ kill: boolean }> {
+  const params = new SqlParams();
+  const terminalId = params.add(terminal.terminalId);
+  const now = params.add(nowText());
+  const ofTenant = (alias?: string) => tenantRows(terminal.tenantId, params, { alias, noLogicalDelete: true }).join(' AND ');
+  const asked = caseId
+    ? `(SELECT c.case_status FROM blade_task_run_case c WHERE c.id = ${params.add(caseId)} AND c.terminal_id = ${terminalId} AND ${ofTenant('c')}) AS case_status,
+       (SELECT r.run_status FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id WHERE c.id = $${params.values.length} AND c.terminal_id = ${terminalId} AND ${ofTenant('c')}) AS run_status`
+    : 'NULL AS case_status, NULL AS run_status';
+  const [row] = await db.query<{ case_status: string | null; run_status: number | null }>(
+    `WITH touched AS (
+       UPDATE blade_terminal SET last_heartbeat = ${now}, running_status = CASE WHEN EXISTS
+         (SELECT 1 FROM blade_task_run_case WHERE terminal_id = ${terminalId} AND case_status = 'running') THEN ${TERMINAL_STATUS.busy} ELSE ${TERMINAL_STATUS.idle} END
+       WHERE id = ${terminalId} AND ${ofTenant()} RETURNING id),
+     used AS (UPDATE blade_terminal_token SET last_used = ${now} WHERE terminal_id = ${terminalId} AND is_deleted = 0 RETURNING id)
+     SELECT ${asked}`,
+    params.values,
   );
+  const kill = caseId !== undefined && (row?.case_status !== 'running' || toRunStatus(row?.run_status) === RUN_STATUS.terminated);
+  return { kill };
 }
 
 export interface ClaimOptions {

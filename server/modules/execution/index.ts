@@ -21,9 +21,8 @@ import {
   claimNext,
   recordResult,
   releaseClaim,
-  shouldKill,
+  heartbeat,
   sweep,
-  touchTerminal,
   appendLog,
   type AgentTerminal,
   type ClaimedCase,
@@ -34,7 +33,7 @@ import { attachmentDownload, storeAttachment } from './attachments';
 import { seedExecutionDemo } from './demo';
 import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail, runProgress } from './read';
-import { agentInfo, authenticateAgent, hearTokenChanges, markTokenUsed } from './tokens';
+import { agentInfo, authenticateAgent, hearTokenChanges } from './tokens';
 import { executionSettingsFromEnv } from './settings';
 import { announceWork, hearOtherProcesses, waitForWork } from './wakeups';
 import { BoundedCache, processWide } from '../../bounded-cache';
@@ -253,10 +252,8 @@ function registerAgentRoutes(
   app.post(`${AGENT}heartbeat`, limitAgentBody(16 * 1024), async (c) => {
     const terminal = await agentOf(c);
     const { caseId } = await readBody(c, heartbeatBody);
-    await touchTerminal(db, terminal);
-    await markTokenUsed(db, terminal);
+    const { kill } = await heartbeat(db, terminal, caseId);
     await sweepSoon();
-    const kill = caseId ? await shouldKill(db, terminal, caseId) : false;
     return send(c, R.data({ terminalCode: terminal.terminalCode, kill, serverTime: formatDateTime(new Date()) }));
   });
 

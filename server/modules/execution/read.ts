@@ -5,6 +5,7 @@ import { pageOf, SqlParams, type Paging } from '../../blade/query';
 import { serializeColumns } from '../../blade/serializer';
 import { scopedRows } from '../../blade/scope';
 import type { Db } from '../../db/types';
+import type { RunProgress } from '../../../resources/task/runProgress';
 
 /** Reads for the task drawer and the execution record: runs, their cases with logs, reports and the pass-rate trend. */
 
@@ -156,34 +157,6 @@ export async function runDetail(db: Db, user: BladeUser, key: { id?: string; rec
   };
 }
 
-/** How far a task's latest run has come: what a screen following the run polls instead of the run itself. */
-export interface RunProgress {
-  taskId: string;
-  /** The task's run status (`task_run_status`). */
-  taskRunStatus: number;
-  /** The latest run (null before the first), its cases counted by status; `open` = pending + running. */
-  run: {
-    id: string;
-    runStatus: number;
-    total: number;
-    passed: number;
-    failed: number;
-    error: number;
-    timeout: number;
-    terminated: number;
-    cancelled: number;
-    pending: number;
-    running: number;
-    open: number;
-  } | null;
-  /**
-   * Changes whenever the task's or the run's status or a case's status changes (and when a case is taken, to the
-   * second: a case given back and taken by another terminal): a screen re-reads the task, its runs and cases then.
-   */
-  marker: string;
-  /** Changes with `marker` and whenever a case's output grows: a screen showing the cases' logs re-reads them then. */
-  outputMarker: string;
-}
 
 const CASE_COUNTS = ['pending', 'running', 'passed', 'failed', 'error', 'timeout', 'terminated', 'cancelled'] as const;
 
@@ -218,7 +191,7 @@ export async function runProgress(db: Db, user: BladeUser, taskId: string): Prom
     params.values,
   );
   if (!row) return undefined;
-  const taskRunStatus = Number(row.task_run_status ?? 0);
+  const taskRunStatus = toRunStatus(row.task_run_status);
   if (row.run_id === null) return { taskId, taskRunStatus, run: null, marker: `${taskRunStatus}`, outputMarker: `${taskRunStatus}` };
   const count = (status: (typeof CASE_COUNTS)[number]) => Number(row[status] ?? 0);
   const tally = Object.fromEntries(CASE_COUNTS.map((status) => [status, count(status)])) as Record<(typeof CASE_COUNTS)[number], number>;
@@ -229,7 +202,7 @@ export async function runProgress(db: Db, user: BladeUser, taskId: string): Prom
   return {
     taskId,
     taskRunStatus,
-    run: { id: row.run_id, runStatus: Number(row.run_status), total: Number(row.total ?? 0), ...tally, open: tally.pending + tally.running },
+    run: { id: row.run_id, runStatus: toRunStatus(row.run_status), total: Number(row.total ?? 0), ...tally, open: tally.pending + tally.running },
     marker,
     // Times are kept to the second: the running cases' output size tells two chunks of one second apart (its size
     // read from the stored value's header, the log itself not read).

@@ -133,10 +133,3 @@ async function lookUpToken(db: Db, hash: string): Promise<AgentTerminal | undefi
   if (generation === tokenGeneration) knownTokens.set(hash, { terminal, until: Date.now() + KNOWN_TOKEN_MS });
   return terminal;
 }
-
-export async function markTokenUsed(db: Db, terminal: AgentTerminal): Promise<void> {
-  await db.query('UPDATE blade_terminal_token SET last_used = $2 WHERE terminal_id = $1 AND is_deleted = 0', [
-    terminal.terminalId,
-    formatDateTime(new Date()),
-  ]);
-}
