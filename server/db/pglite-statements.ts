@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { BoundedCache, type CacheFigures } from '../bounded-cache';
+import { readMessages } from './pglite-messages';
 
 const { serialize } = protocol;
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -128,12 +129,17 @@ export class PreparedStatements {
         const serializer = this.pglite.serializers[statement!.paramTypes[index]];
         return serializer ? serializer(param) : String(param);
       });
-      const messages = await this.pglite.execProtocolStream(
+      // The answer's bytes are read here rather than by PGlite's parser, which copies every field into an
+      // ArrayBuffer of its own before decoding it: a tenth of a list read's time under load.
+      const chunks: Uint8Array[] = [];
+      await this.pglite.execProtocolRawStream(
         joined([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-        { syncToFs: false },
+        { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
       );
+      const { messages, error } = readMessages(chunks.length === 1 ? chunks[0] : joined(chunks));
+      if (error) throw error;
       if (!inTransaction) await this.pglite.syncToFs();
-      return parse.parseResults([...statement.columns, ...(messages as BackendMessage[])], this.pglite.parsers)[0].rows as T[];
+      return parse.parseResults([...statement.columns, ...(messages as unknown as BackendMessage[])], this.pglite.parsers)[0].rows as T[];
     } catch (error) {
       // A plan made before a schema change this adapter did not see: drop it, the next call prepares afresh.
       if (statement && (error as { code?: string }).code === '0A000') {

@@ -45,6 +45,8 @@ describe('prepared statements on PGlite', () => {
       ['1900000000000000002', '第二', null, null, null, null, null, null, null],
       ['1900000000000000003', 'third', '7', -1, '2026-01-02 03:04:05', '2026-01-02', [1, 2], [], false],
       ['1900000000000000004', "it's", 0, 0, '1999-12-31 23:59:59', '1999-12-31', '"text"', ['with, comma', 'and "quote"'], true],
+      // PGlite's parser drops a leading byte-order mark from a text it reads: the prepared path must do the same.
+      ['1900000000000000005', '\uFEFFmarked', null, null, null, null, null, ['\uFEFF'], null],
     ];
     const inserted = [];
     for (const values of rows) inserted.push(...(await db.query(insert, values)));
@@ -61,6 +63,7 @@ describe('prepared statements on PGlite', () => {
       ['0', ['第二', "it's"], null],
       ['0', [], { a: 1 }],
       [1900000000000000003n, ['nobody'], null],
+      ['0', ['\uFEFFmarked'], null],
     ];
     const before = statementFigures(db);
     // The first sight of a text runs PGlite's plain path; the second and third reuse the prepared statement.
@@ -68,11 +71,19 @@ describe('prepared statements on PGlite', () => {
     for (let round = 0; round < 3; round++) answers.push(await Promise.all(cases.map((values) => db.query(select, values))));
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    expect(answers[0].map((found) => found.map((row) => row.name))).toEqual([['first'], ['第二', "it's"], ['first'], ['third']]);
+    expect(answers[0].map((found) => found.map((row) => row.name))).toEqual([['first'], ['第二', "it's"], ['first'], ['third'], ['marked']]);
+
+    // An answer larger than one chunk of PGlite's output.
+    const long = "SELECT n, repeat('é', n % 300) AS pad FROM generate_series(1, $1::int) AS n";
+    const longAnswers = [];
+    for (let round = 0; round < 3; round++) longAnswers.push(await db.query(long, [5000]));
+    expect(longAnswers[0]).toHaveLength(5000);
+    expect(longAnswers[1]).toEqual(longAnswers[0]);
+    expect(longAnswers[2]).toEqual(longAnswers[0]);
 
     const after = statementFigures(db);
     // Bypassing the prepared statements (PGlite's `query` each time) would leave these unmoved.
-    expect(after.hits - before.hits).toBeGreaterThanOrEqual(2 * cases.length - 1);
+    expect(after.hits - before.hits).toBeGreaterThanOrEqual(2 * cases.length);
     expect(after.entries).toBeGreaterThan(0);
     expect(after.maxEntries).toBe(STATEMENTS_KEPT);
     const [prepared] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE NOT from_sql');
