@@ -46,15 +46,15 @@ export function readMessages(data: Uint8Array): ReadMessages {
     const end = at + 1 + length;
     if (code === 0x44 /* D */ && !error) {
       const count = bytes.readInt16BE(body);
-      const fields: (string | null)[] = new Array(count);
+      const fields: (string | null)[] = [];
       let field = body + 2;
       for (let index = 0; index < count; index++) {
         const size = bytes.readInt32BE(field);
         field += 4;
         if (size === -1) {
-          fields[index] = null;
+          fields.push(null);
         } else {
-          fields[index] = text(bytes, field, field + size);
+          fields.push(text(bytes, field, field + size));
           field += size;
         }
       }
