@@ -51,9 +51,9 @@ function joined(parts: Uint8Array[]): Uint8Array {
 
 /**
  * Named prepared statements on PGlite's one connection. PGlite's `query` parses, analyses and plans every statement
- * again (an unnamed statement, in five round trips); a statement the server repeats is parsed once here and then
- * runs as Bind, Execute and Sync in one message, and PostgreSQL's plan cache may keep its plan. Rows,
- * errors and the transaction's fate are those of `query`: the same serializers and parsers, the same error objects.
+ * again (an unnamed statement, sent as six separate messages); a statement the server repeats is parsed once here and
+ * then runs as Bind, Execute and Sync in one message, and PostgreSQL's plan cache may keep its plan. Rows, errors and
+ * the transaction's fate are those of `query`: the same serializers and parsers, the same error objects.
  */
 export class PreparedStatements {
   private readonly prepared: BoundedCache<string, Prepared>;
