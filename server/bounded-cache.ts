@@ -16,6 +16,8 @@ export interface CacheLimits<K, V> {
   /** With `sizeOf`: the estimated bytes kept at most; an entry larger than this alone is not kept. */
   maxBytes?: number;
   sizeOf?: (key: K, value: V) => number;
+  /** Told of each entry pushed out by the bounds (not of `delete` or `clear`): to free what it holds elsewhere. */
+  onEvict?: (key: K, value: V) => void;
 }
 
 /**
@@ -64,9 +66,10 @@ export class BoundedCache<K, V> {
     this.entries.set(key, { value, bytes });
     this.bytes += bytes;
     while (this.entries.size > this.limits.maxEntries || (this.limits.maxBytes !== undefined && this.bytes > this.limits.maxBytes)) {
-      const oldest = this.entries.keys().next().value as K;
+      const [oldest, entry] = this.entries.entries().next().value as [K, { value: V }];
       this.delete(oldest);
       this.evictions++;
+      this.limits.onEvict?.(oldest, entry.value);
     }
   }
 
@@ -75,6 +78,11 @@ export class BoundedCache<K, V> {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+  }
+
+  /** The values, least recently used first, without counting or reordering. */
+  *values(): IterableIterator<V> {
+    for (const entry of this.entries.values()) yield entry.value;
   }
 
   clear(): void {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { mayChangeSchema, PreparedStatements } from './pglite-statements';
 import { keepUpTables } from './pglite-upkeep';
 import { ReadCache } from './read-cache';
 import { CATALOG_SQL, catalogOf, type CatalogRow, type TableSet } from './sql-tables';
@@ -12,13 +13,15 @@ import { textParsers, type Db } from './types';
 
 /**
  * Wraps one PGlite transaction; nested `transaction` calls join it (PGlite has no savepoint API here). `written`
- * collects the tables its statements changed, invalidated again when it ends.
+ * collects the tables its statements changed, invalidated again when it ends; `changes.schema` tells that it ran DDL,
+ * whose rollback would outdate the statements prepared after it.
  */
-function onTransaction(tx: Transaction, cache: ReadCache, written: TableSet[]): Db {
+function onTransaction(tx: Transaction, cache: ReadCache, statements: PreparedStatements, written: TableSet[], changes: { schema: boolean }): Db {
   const query = async <T>(sql: string, params: unknown[] = []) => {
     const tables = cache.noteStatement(sql);
     if (tables) written.push(tables);
-    return (await tx.query<T>(sql, params)).rows;
+    if (mayChangeSchema(sql)) changes.schema = true;
+    return statements.queryInTransaction<T>(sql, params, () => tx.query<T>(sql, params));
   };
   const db: Db = {
     query,
@@ -28,6 +31,8 @@ function onTransaction(tx: Transaction, cache: ReadCache, written: TableSet[]): 
     exec: async (sql) => {
       cache.noteSchemaChange();
       written.push('all');
+      changes.schema = true;
+      statements.forgetAll();
       await tx.exec(sql);
     },
     transaction: (fn) => fn(db),
@@ -70,10 +75,11 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
       const rows = (await pglite.query<CatalogRow>(CATALOG_SQL)).rows;
       cache.useCatalog(catalogOf(rows), version);
     })().finally(() => (catalogRead = undefined)));
+  const statements = new PreparedStatements(pglite);
   const query = async <T>(sql: string, params: unknown[] = []) => {
     cache.noteStatement(sql);
     try {
-      return (await pglite.query<T>(sql, params)).rows;
+      return await statements.query<T>(sql, params);
     } finally {
       cache.noteStatement(sql);
     }
@@ -88,23 +94,28 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
     // Several statements at once (migrations, DDL): counted as a schema change.
     exec: async (sql) => {
       cache.noteSchemaChange();
+      statements.forgetAll();
       try {
         await pglite.exec(sql);
       } finally {
         cache.noteSchemaChange();
+        statements.forgetAll();
       }
     },
     transaction: async (fn) => {
       const written: TableSet[] = [];
+      const changes = { schema: false };
       try {
-        return await pglite.transaction((tx) => fn(onTransaction(tx, cache, written)));
+        return await pglite.transaction((tx) => fn(onTransaction(tx, cache, statements, written, changes)));
       } finally {
         // Commit (or rollback) changes what readers see of the tables written.
         for (const tables of written) cache.noteWriteTo(tables);
+        // A rollback undoes DDL too: plans prepared after it would no longer match the schema.
+        if (changes.schema) statements.forgetAll();
       }
     },
     clearCache: () => cache.noteWrite(),
-    cacheFigures: () => cache.figures(),
+    cacheFigures: () => [...cache.figures(), ...statements.figures()],
     close: async () => {
       await upkeep.stop();
       await pglite.close();

@@ -43,9 +43,10 @@ describe('GET /api/blade-system/health', () => {
     expect(heapSpacesMb.old_space).toBeGreaterThan(0);
     expect(heapSpacesMb.new_space).toBeGreaterThan(0);
     const byName = Object.fromEntries((caches as CacheFigures[]).map((cache) => [cache.name, cache]));
-    // The read cache is the embedded database's: on PostgreSQL (TEST_DATABASE_URL) every read goes to the server.
+    // The read cache and the prepared statements are the embedded database's: on PostgreSQL (TEST_DATABASE_URL) every
+    // read goes to the server, and pg prepares nothing by name.
     const embedded = !process.env.TEST_DATABASE_URL;
-    const readCaches = embedded ? ['readCache', 'sqlEffects'] : [];
+    const readCaches = embedded ? ['readCache', 'sqlEffects', 'pgliteStatements', 'pgliteSeenStatements'] : [];
     expect(Object.keys(byName).sort()).toEqual(['flowModels', ...readCaches, 'scriptUrls', 'sessions', 'storageClients'].sort());
     if (embedded) {
       expect(byName.readCache).toMatchObject({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 });
@@ -53,6 +54,8 @@ describe('GET /api/blade-system/health', () => {
       expect(reads.entries).toBeGreaterThan(0);
       expect(reads.bytes).toBeGreaterThan(0);
       expect(reads.hits + reads.misses).toBeGreaterThan(0);
+      expect(byName.pgliteStatements).toMatchObject({ maxEntries: 200 });
+      expect(byName.pgliteStatements.entries).toBeGreaterThan(0);
     }
     expect(byName.sessions).toMatchObject({ maxEntries: 20_000 });
     expect(byName.sessions.entries).toBeGreaterThan(0);
