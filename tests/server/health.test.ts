@@ -47,7 +47,7 @@ describe('GET /api/blade-system/health', () => {
     // read goes to the server, and pg prepares nothing by name.
     const embedded = !process.env.TEST_DATABASE_URL;
     const readCaches = embedded ? ['readCache', 'sqlEffects', 'pgliteStatements', 'pgliteSeenStatements'] : [];
-    expect(Object.keys(byName).sort()).toEqual(['agentTokens', 'flowModels', ...readCaches, 'scriptUrls', 'sessions', 'storageClients'].sort());
+    expect(Object.keys(byName).sort()).toEqual(['agentTokens', 'flowModels', ...readCaches, 'scriptUrls', 'sessions', 'storageClients', 'verifiedTokens'].sort());
     expect(byName.agentTokens).toMatchObject({ maxEntries: 10_000 });
     if (embedded) {
       expect(byName.readCache).toMatchObject({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 });
