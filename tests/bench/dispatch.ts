@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registry } from '../../resources/schemas';
+import { RUN_STATUS } from '../../resources/task/runStatus';
 import { startServer } from '../../server/app';
 import { nextId } from '../../server/blade/ids';
 import { formatDateTime } from '../../server/blade/serializer';
@@ -42,6 +43,7 @@ const PYTHON = process.env.BENCH_PYTHON || 'python3';
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 
+const ENDED = new Set<number>([RUN_STATUS.completed, RUN_STATUS.terminated, RUN_STATUS.failed]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
@@ -224,11 +226,12 @@ async function runTask(url: string, token: string, pid: number, taskId: string):
   const start = performance.now();
   await api(`${TASK}/execute`, { id: taskId });
   let runId: string | undefined;
+  // As the task's screen follows a run: its progress only (the screen reads it every 2.5 s; twice a second here, to
+  // see the end in time).
   for (;;) {
-    const runs = await api<{ records: { id: string; runStatus: number; endTime: string | null }[] }>(`${TASK}/runs?taskId=${taskId}&size=1&current=1`);
-    const [latest] = runs.records;
-    if (latest?.endTime) {
-      runId = latest.id;
+    const progress = await api<{ run: { id: string; runStatus: number } | null }>(`${TASK}/run-progress?taskId=${taskId}`);
+    if (progress.run && ENDED.has(progress.run.runStatus)) {
+      runId = progress.run.id;
       break;
     }
     await sleep(500);

@@ -436,17 +436,17 @@ export async function heartbeat(db: Db, terminal: AgentTerminal, caseId: string 
   const terminalId = params.add(terminal.terminalId);
   const now = params.add(nowText());
   const ofTenant = (alias?: string) => tenantRows(terminal.tenantId, params, { alias, noLogicalDelete: true }).join(' AND ');
-  const asked = caseId
-    ? `(SELECT c.case_status FROM blade_task_run_case c WHERE c.id = ${params.add(caseId)} AND c.terminal_id = ${terminalId} AND ${ofTenant('c')}) AS case_status,
-       (SELECT r.run_status FROM blade_task_run_case c JOIN blade_task_run r ON r.id = c.run_id WHERE c.id = $${params.values.length} AND c.terminal_id = ${terminalId} AND ${ofTenant('c')}) AS run_status`
-    : 'NULL AS case_status, NULL AS run_status';
+  // The case asked about, if any, as this terminal's (no id: no row joins).
+  const asked = `c.id = ${params.add(caseId ?? null)} AND c.terminal_id = ${terminalId} AND ${ofTenant('c')}`;
   const [row] = await db.query<{ case_status: string | null; run_status: number | null }>(
     `WITH touched AS (
        UPDATE blade_terminal SET last_heartbeat = ${now}, running_status = CASE WHEN EXISTS
          (SELECT 1 FROM blade_task_run_case WHERE terminal_id = ${terminalId} AND case_status = 'running') THEN ${TERMINAL_STATUS.busy} ELSE ${TERMINAL_STATUS.idle} END
        WHERE id = ${terminalId} AND ${ofTenant()} RETURNING id),
      used AS (UPDATE blade_terminal_token SET last_used = ${now} WHERE terminal_id = ${terminalId} AND is_deleted = 0 RETURNING id)
-     SELECT ${asked}`,
+     SELECT c.case_status, r.run_status FROM (SELECT 1) AS one
+     LEFT JOIN blade_task_run_case c ON ${asked}
+     LEFT JOIN blade_task_run r ON r.id = c.run_id`,
     params.values,
   );
   const kill = caseId !== undefined && (row?.case_status !== 'running' || toRunStatus(row?.run_status) === RUN_STATUS.terminated);
