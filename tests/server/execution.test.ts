@@ -14,6 +14,7 @@ import type { ObjectStore } from '../../server/storage/types';
 import { call, login } from './client';
 import { startLoopbackStore, type LoopbackStore } from './execution-store';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
+import { testerSeesOwnTasksOnly } from './own-tasks-scope';
 import { registry } from '../../resources/schemas';
 import { freshDataDir } from './data-dir';
 import { freshPostgresDatabase } from './printed-product';
@@ -413,31 +414,17 @@ describe('execute, pause, resume and end over HTTP', () => {
     expect(await runs()).toBe(1);
     const runId = (await latestRun(taskId)).id as string;
 
-    // Every role of the tester may see only the tasks it created (本人可见).
-    const [account] = await server.db.query<{ id: string; role_id: string }>(
-      "SELECT id::text AS id, role_id FROM blade_user WHERE account = $1 AND tenant_id = '000000'",
-      [TESTER.account],
-    );
-    const scopeId = nextId();
-    await server.db.query(
-      `INSERT INTO blade_scope_data (id, tenant_id, resource_code, scope_name, scope_column, scope_type)
-       VALUES ($1, '000000', 'task', '本人任务', 'create_user', 2)`,
-      [scopeId],
-    );
-    const roleIds = account.role_id.split(',');
-    for (const roleId of roleIds) {
-      await server.db.query('INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES ($1, 1, $2, $3)', [nextId(), scopeId, roleId]);
-    }
+    const narrowed = await testerSeesOwnTasksOnly(server.db);
     try {
       expect(await runs()).toBe(0);
       expect((await api(`${TASK}/run-detail?id=${runId}`, { token: tester })).body).toMatchObject({ code: 400, msg: '执行记录不存在' });
       expect((await api(`${TASK}/reports?taskId=${taskId}`, { token: tester })).body.data.total).toBe(0);
       // Once the task is theirs, so are its runs.
-      await server.db.query('UPDATE blade_task SET create_user = $1 WHERE id = $2', [account.id, taskId]);
+      await server.db.query('UPDATE blade_task SET create_user = $1 WHERE id = $2', [narrowed.testerId, taskId]);
       expect(await runs()).toBe(1);
       expect((await api(`${TASK}/run-detail?id=${runId}`, { token: tester })).body.data.id).toBe(runId);
     } finally {
-      await server.db.query('DELETE FROM blade_role_scope WHERE scope_id = $1', [scopeId]);
+      await narrowed.restore();
       await act('end', taskId);
     }
   });

@@ -11,6 +11,7 @@ import { call, login } from './client';
 import { freshDataDir } from './data-dir';
 import { startLoopbackStore, type LoopbackStore } from './execution-store';
 import { ADMIN_PASSWORD, TESTER } from './fixtures';
+import { testerSeesOwnTasksOnly } from './own-tasks-scope';
 import { freshPostgresDatabase } from './printed-product';
 
 /**
@@ -206,29 +207,16 @@ describe('run-progress', () => {
     const { taskId } = await insertTask(terminal.id, 1);
     expect((await progressOf(taskId, tester)).taskId).toBe(taskId);
 
-    // Every role of the tester may see only the tasks it created (本人可见).
-    const [account] = await server.db.query<{ id: string; role_id: string }>(
-      "SELECT id::text AS id, role_id FROM blade_user WHERE account = $1 AND tenant_id = '000000'",
-      [TESTER.account],
-    );
-    const scopeId = nextId();
-    await server.db.query(
-      `INSERT INTO blade_scope_data (id, tenant_id, resource_code, scope_name, scope_column, scope_type)
-       VALUES ($1, '000000', 'task', '本人任务', 'create_user', 2)`,
-      [scopeId],
-    );
-    for (const roleId of account.role_id.split(',')) {
-      await server.db.query('INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES ($1, 1, $2, $3)', [nextId(), scopeId, roleId]);
-    }
+    const narrowed = await testerSeesOwnTasksOnly(server.db);
     try {
       const refused = await api(`${TASK}/run-progress?taskId=${taskId}`, { token: tester });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ code: 400, msg: `任务不存在: ${taskId}` });
       // Once the task is theirs, so is its progress.
-      await server.db.query('UPDATE blade_task SET create_user = $1 WHERE id = $2', [account.id, taskId]);
+      await server.db.query('UPDATE blade_task SET create_user = $1 WHERE id = $2', [narrowed.testerId, taskId]);
       expect((await progressOf(taskId, tester)).taskId).toBe(taskId);
     } finally {
-      await server.db.query('DELETE FROM blade_role_scope WHERE scope_id = $1', [scopeId]);
+      await narrowed.restore();
     }
   });
 });
