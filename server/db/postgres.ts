@@ -59,6 +59,9 @@ function listener(connectionString: string) {
 /** A PostgreSQL server (`DATABASE_URL`) for running several instances on one database. */
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // An idle connection the database server ends (a restart, an administrator's command) is dropped from the pool and
+  // replaced on the next query; unhandled, its error event would end the process.
+  pool.on('error', (error) => console.error('[db] an idle connection ended:', error.message));
   await pool.query('SELECT 1');
   const notifications = listener(connectionString);
   const notify = async (channel: string, payload: string) => {
