@@ -31,10 +31,16 @@ export const R = {
 /**
  * Sends an envelope with the HTTP status BladeX uses for its body code (400 for failures, 200 otherwise). Its length
  * goes with it, so the compression middleware leaves a short answer (below 1 KiB: most of them, every agent call's)
- * as it is instead of running a gzip stream for it.
+ * as it is instead of running a gzip stream for it. `Vary` goes with it too: set after the answer, the middleware's
+ * header turns the server's light answer into a full web Response (a stream per answer) even for a client that
+ * takes no compression.
  */
 export function send(c: Context, body: Envelope): Response {
   const status = (body.code === 200 || body.code === 401 ? 200 : body.code) as ContentfulStatusCode;
   const text = JSON.stringify(body);
-  return c.body(text, status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+  return c.body(text, status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+    Vary: 'Accept-Encoding',
+  });
 }

@@ -168,3 +168,36 @@ export async function anchoredPage(
   const bound = terms.map((_, index) => params.add(anchor[`k${index}`])).join(', ');
   return { predicate: `(${columns}) ${direction === 'DESC' ? '<=' : '>='} (${bound})`, offset: offset - skipped };
 }
+
+/**
+ * From this many rows skipped on, a page finds its rows' ids first and reads the rows after: the skipped rows are
+ * then walked in an index alone (the tenant's live-row index holds the default order), never fetched from the table
+ * nor given their select list (reference labels and dictionary texts are subqueries per row).
+ */
+export const KEYS_FIRST_FROM_OFFSET = 100;
+
+export interface PageShape {
+  selectList: string;
+  table: string;
+  /** The read model's joins (labels of referenced rows). */
+  joins: string;
+  /** Rows of the list, the page's anchor predicate included. */
+  where: string;
+  order: string;
+  size: number;
+  offset: number | string;
+  /** The page's offset in the whole list: what decides whether keys come first. */
+  skipped: number;
+}
+
+/** The statement of one page: its rows in the list's order, found by their keys first when many are skipped. */
+export function pageStatement(page: PageShape): string {
+  const from = `${assertIdentifier(page.table)} ${BASE_ALIAS}`;
+  const limit = `ORDER BY ${page.order} LIMIT ${page.size} OFFSET ${page.offset}`;
+  if (page.skipped < KEYS_FIRST_FROM_OFFSET) {
+    return `SELECT ${page.selectList} FROM ${from} ${page.joins} WHERE ${page.where} ${limit}`;
+  }
+  return `SELECT ${page.selectList} FROM ${from}
+    JOIN (SELECT ${BASE_ALIAS}.id FROM ${from} ${page.joins} WHERE ${page.where} ${limit}) page_keys ON page_keys.id = ${BASE_ALIAS}.id
+    ${page.joins} ORDER BY ${page.order}`;
+}

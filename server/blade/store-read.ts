@@ -2,7 +2,7 @@ import type { StoreHooks } from './hooks';
 import type { BladeUser } from './context';
 import { badRequest, MSG } from './errors';
 import { isIdText } from './ids';
-import { anchoredPage } from './keyset';
+import { anchoredPage, pageStatement } from './keyset';
 import { countOrEstimate } from './totals';
 import { columnOf, maskedSecretFields, SECRET_MASK, sortableColumnsOf } from '../../resources/types';
 import { assertIdentifier, BASE_ALIAS } from './model';
@@ -13,7 +13,7 @@ import type { ResourceStore } from './store-types';
 
 /** The read part of a resource store: pages, details, rows by id and picker options. */
 export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<ResourceStore, 'list' | 'detail' | 'byIds' | 'select'> {
-  const { db, schema, table, model, selectList, from, children, scopeOf, readRows, childRowsOf } = core;
+  const { db, schema, table, model, selectList, children, scopeOf, readRows, childRowsOf } = core;
 
   async function countLive(user: BladeUser): Promise<number> {
     const [row] = schema.tenantScoped
@@ -59,8 +59,16 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
           ? await anchoredPage(db, table, where, params, terms, paging.offset, schema.tenantScoped ? user.tenantId : undefined)
           : undefined;
       const rows = await db.cachedQuery(
-        `SELECT ${selectList} FROM ${from} WHERE ${anchored ? `${where} AND ${anchored.predicate}` : where}
-         ORDER BY ${orderSql(terms)} LIMIT ${paging.size} OFFSET ${anchored?.offset ?? paging.offset}`,
+        pageStatement({
+          selectList,
+          table,
+          joins: model.joins,
+          where: anchored ? `${where} AND ${anchored.predicate}` : where,
+          order: orderSql(terms),
+          size: paging.size,
+          offset: anchored?.offset ?? paging.offset,
+          skipped: paging.offset,
+        }),
         params.values,
       );
       let total: number;

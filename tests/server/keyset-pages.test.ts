@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramSchema } from '../../resources/param/schema';
-import { registry } from '../../resources/schemas';
+import { registry, schemaByName } from '../../resources/schemas';
 import type { BladeUser } from '../../server/blade/context';
 import { createResourceStore, type ResourceStore } from '../../server/blade/crud';
+import { KEYS_FIRST_FROM_OFFSET } from '../../server/blade/keyset';
 import { runMigrations } from '../../server/db/migrate';
 import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
@@ -44,8 +45,21 @@ class WatchedCache extends ReadCache {
 }
 const cache = new WatchedCache();
 
+/** `db`, recording the page statements it runs. */
+function statementsOf(db: Db): Db {
+  return {
+    ...db,
+    cachedQuery: (sql, params) => {
+      if (sql.includes('LIMIT') && !sql.startsWith('SELECT EXISTS')) statements.push(sql);
+      return db.cachedQuery(sql, params);
+    },
+  };
+}
+
 async function removeRows() {
   await db.query('DELETE FROM blade_param WHERE tenant_id = $1', [TENANT]);
+  await db.query('DELETE FROM blade_user WHERE tenant_id = $1', [TENANT]);
+  await db.query(`DELETE FROM blade_dict WHERE code = 'sex' AND dict_value LIKE 'keyset %'`);
   await db.query('DELETE FROM blade_list_anchor WHERE tenant_id = $1', [TENANT]);
   await db.query('DELETE FROM blade_row_count WHERE tenant_id = $1', [TENANT]);
 }
@@ -61,14 +75,7 @@ beforeAll(async () => {
   await runMigrations(db);
   await ensureResourceTables(db, paramSchema);
   await removeRows();
-  const watched: Db = {
-    ...db,
-    cachedQuery: (sql, params) => {
-      if (sql.includes('LIMIT') && !sql.startsWith('SELECT EXISTS')) statements.push(sql);
-      return db.cachedQuery(sql, params);
-    },
-  };
-  store = createResourceStore(watched, registry, paramSchema);
+  store = createResourceStore(statementsOf(db), registry, paramSchema);
   // Three rows share each creation time, and some times carry microseconds: ties and precision both matter.
   await db.query(
     `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time, status, is_deleted)
@@ -230,5 +237,46 @@ describe('deep list pages read from kept anchors', () => {
   it('leave shallow pages to a plain OFFSET', async () => {
     await store.list(user, { current: '900', size: '10' });
     expect(lastOffset()).toBe(8_990);
+  });
+});
+
+describe('pages found by their keys first', () => {
+  const readByKeys = () => /JOIN \(SELECT t\.id FROM/.test(statements.findLast((sql) => sql.includes('OFFSET')) ?? '');
+  /** The same list's rows from offset 0 in one page: read by a plain statement, whatever its size. */
+  const headOf = async (list: ResourceStore, query: Record<string, string>, rows: number) =>
+    (await list.list(user, { ...query, current: '1', size: String(rows) })).records;
+
+  it('answer the rows a plain read answers, with filters and other orders, from the offset where keys come first', async () => {
+    const queries: Record<string, string>[] = [{}, { ascs: 'param_key' }, { paramName: 'p1' }, { descs: 'param_key', paramKey: '2' }];
+    for (const query of queries) {
+      const head = await headOf(store, query, 600);
+      for (const offset of [KEYS_FIRST_FROM_OFFSET - 10, KEYS_FIRST_FROM_OFFSET, KEYS_FIRST_FROM_OFFSET + 30, 580]) {
+        const page = await store.list(user, { ...query, current: String(offset / 10 + 1), size: '10' });
+        expect(page.records, `${JSON.stringify(query)} at ${offset}`).toEqual(head.slice(offset, offset + 10));
+        expect(readByKeys(), `${JSON.stringify(query)} at ${offset} reads by keys`).toBe(offset >= KEYS_FIRST_FROM_OFFSET);
+      }
+    }
+  });
+
+  it('answer the labels of referenced rows and dictionaries as a plain read does', async () => {
+    const users = createResourceStore(statementsOf(db), registry, schemaByName('user')!);
+    await db.query(
+      `INSERT INTO blade_dict (id, tenant_id, code, dict_key, dict_value, parent_id, is_sealed, is_deleted)
+       VALUES (4999999999999999980, '000000', 'sex', '1', 'keyset 男', 1, 0, 0), (4999999999999999981, '000000', 'sex', '2', 'keyset 女', 1, 0, 0)`,
+    );
+    await db.query(
+      `INSERT INTO blade_user (id, tenant_id, account, name, real_name, sex, user_type, create_time, status, is_deleted)
+       SELECT 5100000000000000000 + n, $1, 'keyset' || n, 'u' || n, 'u' || n, 1 + n % 2, 1, timestamp '2025-01-01' + (n / 2 || ' seconds')::interval, 1, 0
+       FROM generate_series(1, 300) AS n`,
+      [TENANT],
+    );
+    for (const query of [{}, { ascs: 'account' }] as Record<string, string>[]) {
+      const head = await headOf(users, query, 300);
+      // The seeded dictionary's label where there is one (PostgreSQL's test database), else this file's.
+      expect(['男', '女', 'keyset 男', 'keyset 女']).toContain(head[150].sexName);
+      const page = await users.list(user, { ...query, current: '16', size: '10' });
+      expect(page.records, JSON.stringify(query)).toEqual(head.slice(150, 160));
+      expect(readByKeys()).toBe(true);
+    }
   });
 });
