@@ -241,7 +241,7 @@ describe('deep list pages read from kept anchors', () => {
 });
 
 describe('pages found by their keys first', () => {
-  const readByKeys = () => /JOIN \(SELECT t\.id FROM/.test(statements.findLast((sql) => sql.includes('OFFSET')) ?? '');
+  const readByKeys = () => /JOIN \(SELECT t\.id FROM/.test([...statements].reverse().find((sql) => sql.includes('OFFSET')) ?? '');
   /** The same list's rows from offset 0 in one page: read by a plain statement, whatever its size. */
   const headOf = async (list: ResourceStore, query: Record<string, string>, rows: number) =>
     (await list.list(user, { ...query, current: '1', size: String(rows) })).records;
