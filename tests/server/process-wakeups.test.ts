@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
-import { hearOtherProcesses, TERMINAL_WORK_CHANNEL, waitForWork } from '../../server/modules/execution/wakeups';
+import { hearWakeUps, TERMINAL_WORK_CHANNEL, waitForWork } from '../../server/modules/execution/wakeups';
 
 /**
  * Wake-ups between processes on one PostgreSQL database: what one process announces (a run started for a terminal)
@@ -38,7 +38,7 @@ describe.runIf(databaseUrl)('wake-ups across processes', () => {
   });
 
   it('ends a waiting poll when another process announces work for its terminal', async () => {
-    await hearOtherProcesses(receiver, lifetime.signal);
+    await hearWakeUps(receiver, lifetime.signal);
     const poll = new AbortController();
     let ended = false;
     // A wait far longer than the test: only the announcement can end it in time.

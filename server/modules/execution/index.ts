@@ -35,7 +35,7 @@ import { runJunitResponse, runXlsx } from './export';
 import { listReports, listRuns, reportTrend, runDetail, runProgress } from './read';
 import { agentInfo, authenticateAgent, hearTokenChanges } from './tokens';
 import { executionSettingsFromEnv } from './settings';
-import { announceWork, hearOtherProcesses, waitForWork } from './wakeups';
+import { announceWork, hearWakeUps, waitForWork } from './wakeups';
 import { BoundedCache, processWide } from '../../bounded-cache';
 
 export { executionSettingsFromEnv };
@@ -152,7 +152,7 @@ export function createExecutionModule(options: ExecutionOptions = {}): BladeModu
       services.inBackground?.(seeding);
     }
 
-    services.inBackground?.(hearOtherProcesses(db, lifetime));
+    services.inBackground?.(hearWakeUps(db, lifetime));
     services.inBackground?.(hearTokenChanges(db, lifetime));
     registerUserRoutes(app, db, services.objects);
     // A script is fetched from the store it was uploaded to (the tenant may have switched storage since).

@@ -3,6 +3,7 @@ import type { BladeUser } from '../../blade/context';
 import { badRequest } from '../../blade/errors';
 import { nextId } from '../../blade/ids';
 import { formatDateTime } from '../../blade/serializer';
+import { hearOtherProcesses, tellOtherProcesses } from '../../db/process-messages';
 import type { Db } from '../../db/types';
 import type { AgentTerminal } from './engine';
 import { scopedWhere } from '../../blade/scope';
@@ -35,21 +36,12 @@ function forgetTokens() {
 
 async function tokensChanged(db: Db): Promise<void> {
   forgetTokens();
-  try {
-    await db.notify?.(AGENT_TOKEN_CHANNEL, '');
-  } catch (error) {
-    // The other processes then see the change when their entries expire.
-    console.error('[execution] token change not sent to other processes:', error);
-  }
+  await tellOtherProcesses(db, AGENT_TOKEN_CHANNEL, '', 'they see the change when their entries expire');
 }
 
 /** Lets other processes' token changes reach this process's known tokens, until `lifetime` ends. */
 export function hearTokenChanges(db: Db, lifetime: AbortSignal): Promise<void> {
-  if (!db.listen) return Promise.resolve();
-  return db.listen(AGENT_TOKEN_CHANNEL, forgetTokens).then(
-    (stop) => lifetime.addEventListener('abort', () => void stop()),
-    (error: unknown) => console.error('[execution] not listening for other processes’ token changes:', error),
-  );
+  return hearOtherProcesses(db, AGENT_TOKEN_CHANNEL, forgetTokens, lifetime, 'changes reach this process when its entries expire');
 }
 
 async function terminalOf(db: Db, user: BladeUser, terminalId: string) {

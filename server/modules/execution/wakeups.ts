@@ -1,3 +1,4 @@
+import { hearOtherProcesses, tellOtherProcesses } from '../../db/process-messages';
 import type { Db } from '../../db/types';
 
 /**
@@ -17,21 +18,12 @@ function wakeHere(terminalId: string) {
 /** Wakes the terminal's waiting polls in every process: call after the change is committed. */
 export async function announceWork(db: Db, terminalId: string): Promise<void> {
   wakeHere(terminalId);
-  try {
-    await db.notify?.(TERMINAL_WORK_CHANNEL, terminalId);
-  } catch (error) {
-    // The other processes' polls still look again within a second.
-    console.error('[execution] wake-up not sent to other processes:', error);
-  }
+  await tellOtherProcesses(db, TERMINAL_WORK_CHANNEL, terminalId, 'their polls still look again within a second');
 }
 
 /** Lets the other processes' announcements wake this process's polls, until `lifetime` ends. */
-export function hearOtherProcesses(db: Db, lifetime: AbortSignal): Promise<void> {
-  if (!db.listen) return Promise.resolve();
-  return db.listen(TERMINAL_WORK_CHANNEL, wakeHere).then(
-    (stop) => lifetime.addEventListener('abort', () => void stop()),
-    (error: unknown) => console.error('[execution] not listening for other processes’ wake-ups:', error),
-  );
+export function hearWakeUps(db: Db, lifetime: AbortSignal): Promise<void> {
+  return hearOtherProcesses(db, TERMINAL_WORK_CHANNEL, wakeHere, lifetime, 'this process’s polls still look again within a second');
 }
 
 export function waitForWork(terminalId: string, ms: number, signal: AbortSignal): Promise<void> {
