@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { paramSchema } from '../../resources/param/schema';
 import { registry } from '../../resources/schemas';
 import type { BladeUser } from '../../server/blade/context';
@@ -19,6 +18,7 @@ import { openPglite } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { ensureResourceTables } from '../../server/db/resource-tables';
 import type { Db } from '../../server/db/types';
+import { benchDatabaseUrl, onOwnDatabase } from './own-database';
 
 const TENANT = '000000';
 const user: BladeUser = {
@@ -119,39 +119,18 @@ export async function measureScale(): Promise<void> {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (base && engines.includes('postgres')) await measurePostgres(base, sizes, table);
+  const base = benchDatabaseUrl();
+  if (base && engines.includes('postgres')) {
+    await onOwnDatabase(base, 'scale', async (url) => {
+      const db = await openPostgres(url);
+      try {
+        await measureEngine('PostgreSQL', db, sizes, table);
+      } finally {
+        await db.close();
+      }
+    });
+  }
   console.log('\nList reads by table size, p50 ms: right after a write to the table / unchanged (read cache)');
   console.table([...table.values()]);
 }
 
-/**
- * On a database of its own, created and dropped; a role that may not create databases has the empty database of
- * `base` used as it is (and left with the rows: drop it afterwards).
- */
-async function measurePostgres(base: string, sizes: number[], table: Map<string, Record<string, string>>): Promise<void> {
-  const database = `blade_bench_scale_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const created = await admin.query(`CREATE DATABASE ${database}`).then(
-    () => true,
-    (error: { code?: string }) => {
-      if (error.code !== '42501') throw error;
-      console.log(`  PostgreSQL: no right to create a database, measuring in ${new URL(base).pathname.slice(1)} as given`);
-      return false;
-    },
-  );
-  const url = new URL(base);
-  if (created) url.pathname = `/${database}`;
-  try {
-    const db = await openPostgres(url.href);
-    try {
-      await measureEngine('PostgreSQL', db, sizes, table);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    if (created) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
-}

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { brotliCompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
 import { call, loginAdmin, serverUrl } from './client';
@@ -116,13 +117,40 @@ describe('security headers', () => {
     expect(await form.text()).toContain(`<style nonce="${nonce}">`);
   });
 
-  it('compresses API JSON for clients that accept it', async () => {
+  it('compresses API JSON at once for clients that accept it, with its length, and says it varies', async () => {
     const token = await loginAdmin();
-    const response = await fetch(`${serverUrl()}/api/blade-system/menu/routes`, {
-      headers: { 'Blade-Auth': `bearer ${token}`, 'Accept-Encoding': 'gzip' },
-    });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-    expect((await response.json()).code).toBe(200);
+    const path = '/api/blade-system/menu/routes';
+    const headers = { 'Blade-Auth': `bearer ${token}` };
+    const plain = await rawGet(path, headers);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.headers['content-length']).toBe(String(plain.body.length));
+    expect(plain.body.length, 'long enough to be compressed').toBeGreaterThan(1024);
+    const answer = JSON.parse(plain.body.toString());
+    expect(answer.code).toBe(200);
+
+    const gzip = await rawGet(path, { ...headers, 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toBe('Accept-Encoding');
+    expect(gzip.headers['content-length'], 'sent whole, not as a stream').toBe(String(gzip.body.length));
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(answer);
+
+    const deflate = await rawGet(path, { ...headers, 'Accept-Encoding': 'gzip;q=0, deflate' });
+    expect(deflate.headers['content-encoding']).toBe('deflate');
+    expect(JSON.parse(inflateSync(deflate.body).toString())).toEqual(answer);
+  });
+
+  it('compresses a long API answer as a stream', async () => {
+    const token = await loginAdmin();
+    // A page of 1 000 menu rows or as many as there are, padded by long names where the seed has few.
+    const path = '/api/blade-system/menu/list?current=1&size=1000';
+    const plain = await rawGet(path, { 'Blade-Auth': `bearer ${token}` });
+    expect(plain.body.length, 'longer than an answer compressed at once').toBeGreaterThan(128 * 1024);
+    const gzip = await rawGet(path, { 'Blade-Auth': `bearer ${token}`, 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-length']).toBeUndefined();
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
   });
 
   it('sends a short API answer as it is, with its length: a gzip stream per small answer costs more than it saves', async () => {
@@ -137,3 +165,17 @@ describe('security headers', () => {
     expect(JSON.parse(text)).toMatchObject({ code: 200 });
   });
 });
+
+/** One GET with its bytes as they came over the wire (fetch would decompress them). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${serverUrl()}${path}`, { headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve({ headers: incoming.headers, body: Buffer.concat(chunks) }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
