@@ -23,9 +23,12 @@ export interface CacheLimits<K, V> {
 /**
  * A map bounded in entries and (optionally) estimated bytes that forgets the least recently used entries first:
  * every in-process cache of the server is one, so memory taken under load is given back to the caches' bounds.
+ * Recency is kept as a second chance (CLOCK): a look-up marks its entry used, and an eviction moves a used entry to
+ * the back instead of forgetting it. A look-up is then one map read, not a delete and an insert of its key (a
+ * statement's text, a token: hashed and compared in full at each).
  */
 export class BoundedCache<K, V> {
-  private readonly entries = new Map<K, { value: V; bytes: number }>();
+  private readonly entries = new Map<K, { value: V; bytes: number; used: boolean }>();
   private bytes = 0;
   private hits = 0;
   private misses = 0;
@@ -40,7 +43,7 @@ export class BoundedCache<K, V> {
     return this.entries.size;
   }
 
-  /** The value, now the most recently used; counts a hit or a miss. */
+  /** The value, marked used (see the class); counts a hit or a miss. */
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) {
@@ -48,9 +51,7 @@ export class BoundedCache<K, V> {
       return undefined;
     }
     this.hits++;
-    // Re-inserted: a Map iterates in insertion order, so its first key is the least recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = true;
     return entry.value;
   }
 
@@ -63,10 +64,18 @@ export class BoundedCache<K, V> {
     this.delete(key);
     const bytes = this.limits.sizeOf?.(key, value) ?? 0;
     if (this.limits.maxBytes !== undefined && bytes > this.limits.maxBytes) return;
-    this.entries.set(key, { value, bytes });
+    this.entries.set(key, { value, bytes, used: false });
     this.bytes += bytes;
     while (this.entries.size > this.limits.maxEntries || (this.limits.maxBytes !== undefined && this.bytes > this.limits.maxBytes)) {
-      const [oldest, entry] = this.entries.entries().next().value as [K, { value: V }];
+      // A Map iterates in insertion order: the first entry is the one inserted or moved back longest ago.
+      const [oldest, entry] = this.entries.entries().next().value as [K, { value: V; bytes: number; used: boolean }];
+      // The entry being set is never the one to go (every older one may have been read since it was moved back).
+      if (entry.used || (oldest === key && this.entries.size > 1)) {
+        entry.used = false;
+        this.entries.delete(oldest);
+        this.entries.set(oldest, entry);
+        continue;
+      }
       this.delete(oldest);
       this.evictions++;
       this.limits.onEvict?.(oldest, entry.value);
@@ -80,7 +89,7 @@ export class BoundedCache<K, V> {
     this.bytes -= entry.bytes;
   }
 
-  /** The values, least recently used first, without counting or reordering. */
+  /** The values, about least recently used first (the order evictions take), without counting or reordering. */
   *values(): IterableIterator<V> {
     for (const entry of this.entries.values()) yield entry.value;
   }

@@ -17,6 +17,20 @@ describe('BoundedCache', () => {
     expect(cache.figures()).toMatchObject({ entries: 2, maxEntries: 2, evictions: 1 });
   });
 
+  it('keeps an entry set while every older one was read since, and forgets the one read longest ago', () => {
+    const cache = sized(3);
+    for (const key of ['a', 'b', 'c']) cache.set(key, key);
+    for (const key of ['a', 'b', 'c']) cache.get(key);
+    cache.set('d', 'd');
+    expect(['a', 'b', 'c', 'd'].map((key) => cache.peek(key))).toEqual([undefined, 'b', 'c', 'd']);
+    // b, c and d all count as unread now: a read of c keeps it past the next two entries.
+    cache.get('c');
+    cache.set('e', 'e');
+    cache.set('f', 'f');
+    expect(['b', 'c', 'd', 'e', 'f'].map((key) => cache.peek(key))).toEqual([undefined, 'c', undefined, 'e', 'f']);
+    expect(cache.figures()).toMatchObject({ entries: 3, evictions: 3 });
+  });
+
   it('forgets least recently used entries until its bytes are within the bound', () => {
     const cache = sized(100, 10);
     cache.set('a', 'xxxx');
