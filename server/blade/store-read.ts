@@ -11,20 +11,23 @@ import { serializeRow } from './serializer';
 import type { StoreCore } from './store-core';
 import type { ResourceStore } from './store-types';
 
+/** The column a whole list's page carries its total in, where it does (see `list`). */
+const LIVE_TOTAL = 'blade_live_total_';
+
 /** The read part of a resource store: pages, details, rows by id and picker options. */
 export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<ResourceStore, 'list' | 'detail' | 'byIds' | 'select'> {
   const { db, schema, table, model, selectList, children, scopeOf, readRows, childRowsOf } = core;
 
+  /** The statement of a whole list's live-row count (kept by trigger in `blade_row_count`), its values bound into `params`. */
+  function liveCountSql(user: BladeUser, params: SqlParams): string {
+    return schema.tenantScoped
+      ? `SELECT live_rows FROM blade_row_count WHERE table_name = ${params.add(table)} AND tenant_id = ${params.add(user.tenantId)}`
+      : `SELECT COALESCE(sum(live_rows), 0)::bigint FROM blade_row_count WHERE table_name = ${params.add(table)}`;
+  }
+
   async function countLive(user: BladeUser): Promise<number> {
-    const [row] = schema.tenantScoped
-      ? await db.cachedQuery<{ n: string }>(
-          'SELECT live_rows AS n FROM blade_row_count WHERE table_name = $1 AND tenant_id = $2',
-          [table, user.tenantId],
-        )
-      : await db.cachedQuery<{ n: string }>(
-          'SELECT COALESCE(sum(live_rows), 0)::bigint AS n FROM blade_row_count WHERE table_name = $1',
-          [table],
-        );
+    const params = new SqlParams();
+    const [row] = await db.cachedQuery<{ n: string }>(`SELECT (${liveCountSql(user, params)}) AS n`, params.values);
     return Number(row?.n ?? 0);
   }
 
@@ -53,14 +56,18 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
       const where = [...scope.predicates, ...filters].join(' AND ');
       const terms = parseOrderTerms(query, model.columns, schema.defaultSort, sortable);
       const paging = parsePaging(query);
+      const wholeList = filters.length === 0 && scope.countsAllLiveRows;
       // Deep pages of a whole list start from the nearest kept anchor instead of walking every row before them.
-      const anchored =
-        filters.length === 0 && scope.countsAllLiveRows
-          ? await anchoredPage(db, table, where, params, terms, paging.offset, schema.tenantScoped ? user.tenantId : undefined)
-          : undefined;
-      const rows = await db.cachedQuery(
+      const anchored = wholeList
+        ? await anchoredPage(db, table, where, params, terms, paging.offset, schema.tenantScoped ? user.tenantId : undefined)
+        : undefined;
+      // Where reads are not kept (PostgreSQL: each statement a round trip to the database server), a whole list's total
+      // comes with its page, from the same snapshot. Where they are (PGlite), it stays a read of its own: in the page's
+      // statement it would end the kept page at every write to any table (they all count their rows there).
+      const liveTotal = wholeList && !db.keepsReads() ? `(${liveCountSql(user, params)}) AS ${LIVE_TOTAL}` : undefined;
+      const rows = await db.cachedQuery<Record<string, unknown>>(
         pageStatement({
-          selectList,
+          selectList: liveTotal ? `${selectList}, ${liveTotal}` : selectList,
           table,
           joins: model.joins,
           where: anchored ? `${where} AND ${anchored.predicate}` : where,
@@ -74,7 +81,8 @@ export function createStoreRead(core: StoreCore, behaviour: StoreHooks): Pick<Re
       let total: number;
       let estimated = false;
       if (paging.offset === 0 && rows.length < paging.size) total = rows.length;
-      else if (filters.length === 0 && scope.countsAllLiveRows) total = await countLive(user);
+      else if (liveTotal && rows.length > 0) total = Number(rows[0][LIVE_TOTAL]);
+      else if (wholeList) total = await countLive(user);
       else ({ total, estimated } = await countOrEstimate(db, table, model.joins, where, params.values));
       const page = pageOf(
         rows.map((row) => serializeRow(row, model.columns)),

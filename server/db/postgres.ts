@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { CONNECTION_USES, StatementNames } from './postgres-statements';
 import { textParsers, type Db } from './types';
 
 const types = {
@@ -58,7 +59,8 @@ function listener(connectionString: string) {
 
 /** A PostgreSQL server (`DATABASE_URL`) for running several instances on one database. */
 export async function openPostgres(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  const pool = new pg.Pool({ connectionString, types, max: 10, maxUses: CONNECTION_USES });
+  const statements = new StatementNames();
   // An idle connection the database server ends (a restart, an administrator's command) is dropped from the pool and
   // replaced on the next query; unhandled, its error event would end the process.
   pool.on('error', (error) => console.error('[db] an idle connection ended:', error.message));
@@ -69,7 +71,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   };
 
   function onClient(client: pg.PoolClient): Db {
-    const query = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
+    const query = <T>(sql: string, params: unknown[] = []) => statements.run<T>(client, sql, params, true);
     const tx: Db = {
       query,
       cachedQuery: query,
@@ -84,7 +86,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     return tx;
   }
 
-  const query = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[];
+  const query = <T>(sql: string, params: unknown[] = []) => statements.run<T>(pool, sql, params, false);
   return {
     query,
     // Other instances write to this database too: nothing read can be kept.
@@ -95,6 +97,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
     // Nothing is cached (see cachedQuery).
     clearCache: () => undefined,
+    cacheFigures: () => statements.figures(),
     notify,
     listen: notifications.listen,
     async transaction(fn) {

@@ -28,7 +28,7 @@ export interface Db {
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Forgets every read kept by `cachedQuery` (`oauth/clear-cache`). */
   clearCache(): void;
-  /** The sizes and limits of what `cachedQuery` keeps (absent where nothing is kept: PostgreSQL). */
+  /** The sizes and limits of the database's in-process caches: kept reads (PGlite), prepared statements' texts. */
   cacheFigures?(): CacheFigures[];
   close(): Promise<void>;
 }

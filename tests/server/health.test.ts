@@ -43,10 +43,10 @@ describe('GET /api/blade-system/health', () => {
     expect(heapSpacesMb.old_space).toBeGreaterThan(0);
     expect(heapSpacesMb.new_space).toBeGreaterThan(0);
     const byName = Object.fromEntries((caches as CacheFigures[]).map((cache) => [cache.name, cache]));
-    // The read cache and the prepared statements are the embedded database's: on PostgreSQL (TEST_DATABASE_URL) every
-    // read goes to the server, and pg prepares nothing by name.
+    // The read cache is the embedded database's: on PostgreSQL (TEST_DATABASE_URL) every read goes to the server,
+    // which keeps the statements named by their texts.
     const embedded = !process.env.TEST_DATABASE_URL;
-    const readCaches = embedded ? ['readCache', 'sqlEffects', 'pgliteStatements', 'pgliteSeenStatements'] : [];
+    const readCaches = embedded ? ['readCache', 'sqlEffects', 'pgliteStatements', 'pgliteSeenStatements'] : ['postgresStatements', 'postgresSeenStatements'];
     expect(Object.keys(byName).sort()).toEqual(['agentTokens', 'flowModels', ...readCaches, 'scriptUrls', 'sessions', 'storageClients', 'verifiedTokens'].sort());
     expect(byName.agentTokens).toMatchObject({ maxEntries: 10_000 });
     if (embedded) {
@@ -57,6 +57,9 @@ describe('GET /api/blade-system/health', () => {
       expect(reads.hits + reads.misses).toBeGreaterThan(0);
       expect(byName.pgliteStatements).toMatchObject({ maxEntries: 200 });
       expect(byName.pgliteStatements.entries).toBeGreaterThan(0);
+    } else {
+      expect(byName.postgresStatements).toMatchObject({ maxEntries: 200 });
+      expect(byName.postgresStatements.entries).toBeGreaterThan(0);
     }
     expect(byName.sessions).toMatchObject({ maxEntries: 20_000 });
     expect(byName.sessions.entries).toBeGreaterThan(0);

@@ -280,3 +280,19 @@ describe('pages found by their keys first', () => {
     }
   });
 });
+
+describe('a whole list’s total', () => {
+  const liveRows = async () =>
+    Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM blade_param WHERE tenant_id = $1 AND is_deleted = 0', [TENANT]))[0].n);
+
+  it('is its live rows on any page, past the last one, and right after a save and a removal', async () => {
+    for (const current of ['1', '2', '500', '99999']) {
+      expect((await store.list(user, { current, size: '10' })).total, `page ${current}`).toBe(await liveRows());
+    }
+    const saved = await store.submit(user, { paramName: 'total', paramKey: 'keyset.total', paramValue: 'v' });
+    const afterSave = await store.list(user, { current: '2', size: '10' });
+    expect(afterSave.total).toBe(await liveRows());
+    await store.remove(user, [String(saved)]);
+    expect((await store.list(user, { current: '3', size: '10' })).total).toBe(afterSave.total - 1);
+  });
+});
