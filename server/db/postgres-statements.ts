@@ -15,8 +15,15 @@ const textSize = (sql: string) => 64 + sql.length;
  */
 export const CONNECTION_USES = 10_000;
 
-/** PostgreSQL's answer to a prepared statement whose tables changed shape since it was planned (another process's DDL). */
-const isStalePlan = (error: unknown) => (error as { code?: string }).code === '0A000';
+/**
+ * PostgreSQL's answer to a prepared statement whose tables changed shape since it was planned (another process's DDL).
+ * Its code, feature_not_supported, is shared with errors that running the text unnamed would only repeat, and its
+ * message follows the server's language: the function that raised it tells it apart.
+ */
+const isStalePlan = (error: unknown) => {
+  const { code, routine } = error as { code?: string; routine?: string };
+  return code === '0A000' && routine === 'RevalidateCachedQuery';
+};
 
 /**
  * Names for the statement texts a server runs again and again: node-postgres sends an unnamed statement as Parse,
