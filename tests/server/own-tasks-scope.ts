@@ -4,7 +4,7 @@ import { TESTER } from './fixtures';
 
 /**
  * Narrows every role of the tester to the tasks they created (本人可见), as a data scope an administrator adds does;
- * answers the tester's user id and the way back.
+ * answers the tester's user id and the way back (the scope removed with its grants).
  */
 export async function testerSeesOwnTasksOnly(db: Db): Promise<{ testerId: string; restore(): Promise<void> }> {
   const [account] = await db.query<{ id: string; role_id: string }>(
@@ -24,6 +24,7 @@ export async function testerSeesOwnTasksOnly(db: Db): Promise<{ testerId: string
     testerId: account.id,
     restore: async () => {
       await db.query('DELETE FROM blade_role_scope WHERE scope_id = $1', [scopeId]);
+      await db.query('DELETE FROM blade_scope_data WHERE id = $1', [scopeId]);
     },
   };
 }
