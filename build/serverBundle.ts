@@ -1,10 +1,13 @@
 import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 /** Where `npm run build` writes the server; `npm start` and `npm run serve` run `dist-server/main.mjs`. */
 export const SERVER_OUT_DIR = fileURLToPath(new URL('../dist-server', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../server/main.ts', import.meta.url));
+/** The embedded database's thread (`server/db/pglite-thread.ts` starts it from this bundle once built). */
+const PGLITE_WORKER_ENTRY = fileURLToPath(new URL('../server/db/pglite-worker.ts', import.meta.url));
 const AGENT_ENTRY = fileURLToPath(new URL('../agent/main.ts', import.meta.url));
 /** Beside the app's files, where the server answers it at `/agent/agent.mjs` (see the execution module). */
 export const AGENT_OUT_FILE = fileURLToPath(new URL('../dist/agent/agent.mjs', import.meta.url));
@@ -35,7 +38,7 @@ export async function bundleServer(outdir = SERVER_OUT_DIR): Promise<void> {
   // Chunk names carry a hash: the previous build's would otherwise stay beside the new ones.
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: [ENTRY],
+    entryPoints: { main: ENTRY, 'pglite-worker': PGLITE_WORKER_ENTRY },
     outdir,
     bundle: true,
     splitting: true,
@@ -48,6 +51,7 @@ export async function bundleServer(outdir = SERVER_OUT_DIR): Promise<void> {
     sourcemap: true,
     logLevel: 'warning',
     plugins: [sourceUrlPlugin],
+    define: { BLADE_PGLITE_WORKER: JSON.stringify(pathToFileURL(join(outdir, 'pglite-worker.mjs')).href) },
   });
 }
 

@@ -133,7 +133,7 @@ function lazyDb(open: () => Promise<Db>): Db {
     exec: async (sql) => (await get()).exec(sql),
     transaction: async (fn) => (await get()).transaction(fn),
     clearCache: () => void pending?.then((db) => db.clearCache()),
-    cacheFigures: () => opened?.cacheFigures?.() ?? [],
+    cacheFigures: async () => (await opened?.cacheFigures?.()) ?? [],
     notify: async (channel, payload) => {
       await (await get()).notify?.(channel, payload);
     },
@@ -195,7 +195,7 @@ export async function createApp(
   const embedded = storage instanceof LocalObjectStore ? storage : await openEmbeddedStore(config, db);
   const objects = createTenantStores(db, config, storage, embedded);
   const sessions = createSessionCheck(db);
-  const caches = () => [...processCacheFigures(), ...(db.cacheFigures?.() ?? []), ...sessions.cacheFigures(), ...objects.cacheFigures()];
+  const caches = async () => [...processCacheFigures(), ...((await db.cacheFigures?.()) ?? []), ...sessions.cacheFigures(), ...objects.cacheFigures()];
   // Middleware is mounted as `ALL`; the routes are the endpoints themselves (API scopes offer and check them).
   const routes = () => app.routes.filter((route) => route.method !== 'ALL' && isApiPath(route.path)).map(({ method, path }) => ({ method, path }));
   const services: ServerServices = { db, registry: resources, config, tokens, sessions, lifetime: lifetime.signal, inBackground, routes, caches, ...extras, storage, embeddedStorage: embedded, objects };

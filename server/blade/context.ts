@@ -62,7 +62,7 @@ export interface ServerServices {
   /** Hands over work a module started without waiting for it (the demo task's seeding): close waits for it. */
   inBackground?: (work: Promise<unknown>) => void;
   /** The sizes and bounds of the in-process caches (the health endpoint reports them). */
-  caches?: () => CacheFigures[];
+  caches?: () => Promise<CacheFigures[]>;
   /** The API routes the server answers (method and path), once every module and resource is mounted. */
   routes?: () => readonly ApiRoute[];
 }

@@ -3,25 +3,21 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { mayChangeSchema, PreparedStatements } from './pglite-statements';
-import { keepUpTables } from './pglite-upkeep';
+import type { CacheFigures } from '../bounded-cache';
+import { PgliteThread } from './pglite-thread';
 import { ReadCache } from './read-cache';
 import { CATALOG_SQL, catalogOf, type CatalogRow, type TableSet } from './sql-tables';
-import { textParsers, type Db } from './types';
+import type { Db } from './types';
 
 /**
- * Wraps one PGlite transaction; nested `transaction` calls join it (PGlite has no savepoint API here). `written`
- * collects the tables its statements changed, invalidated again when it ends; `changes.schema` tells that it ran DDL,
- * whose rollback would outdate the statements prepared after it.
+ * One transaction of the database thread; nested `transaction` calls join it (PGlite has no savepoint API here).
+ * `written` collects the tables its statements changed, invalidated again when it ends.
  */
-function onTransaction(tx: Transaction, cache: ReadCache, statements: PreparedStatements, written: TableSet[], changes: { schema: boolean }): Db {
+function onTransaction(thread: PgliteThread, tx: number, cache: ReadCache, written: TableSet[]): Db {
   const query = async <T>(sql: string, params: unknown[] = []) => {
     const tables = cache.noteStatement(sql);
     if (tables) written.push(tables);
-    if (mayChangeSchema(sql)) changes.schema = true;
-    return statements.queryInTransaction<T>(sql, params, () => tx.query<T>(sql, params));
+    return thread.call<T[]>({ op: 'query', sql, params, tx });
   };
   const db: Db = {
     query,
@@ -31,9 +27,7 @@ function onTransaction(tx: Transaction, cache: ReadCache, statements: PreparedSt
     exec: async (sql) => {
       cache.noteSchemaChange();
       written.push('all');
-      changes.schema = true;
-      statements.forgetAll();
-      await tx.exec(sql);
+      await thread.call({ op: 'exec', sql, tx });
     },
     transaction: (fn) => fn(db),
     clearCache: () => cache.noteWrite(),
@@ -44,12 +38,6 @@ function onTransaction(tx: Transaction, cache: ReadCache, statements: PreparedSt
 
 const INIT_SCRIPT = fileURLToPath(new URL('./init-pglite.mjs', import.meta.url));
 
-/**
- * Memory settings: PGlite's default 128 MB of shared buffers would alone take a third of the server's memory
- * budget (design.md §7); 32 MB holds the hot pages of a 100 000-row table.
- */
-const POSTGRESQL_CONF = ['shared_buffers=32MB', 'wal_buffers=1MB'];
-
 /** Runs initdb in a child process when the directory holds no database yet. */
 async function ensureInitialized(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
@@ -57,14 +45,13 @@ async function ensureInitialized(dataDir: string): Promise<void> {
 }
 
 /**
- * Embedded PostgreSQL kept in `dataDir` (one instance per process: PGlite is memory-hungry). `cache` keeps its
- * repeatable reads (given by a test that watches what is read again).
+ * Embedded PostgreSQL kept in `dataDir`, run in a thread of its own (one instance per process: PGlite is
+ * memory-hungry). `cache` keeps its repeatable reads here, in the server's thread (given by a test that watches what
+ * is read again).
  */
 export async function openPglite(dataDir: string, cache = new ReadCache()): Promise<Db> {
   await ensureInitialized(dataDir);
-  // pg_trgm: the trigram indexes of the search forms' substring filters (migration 031).
-  const pglite = await PGlite.create({ dataDir, parsers: textParsers, postgresqlconf: POSTGRESQL_CONF, extensions: { pg_trgm } });
-  const upkeep = keepUpTables(pglite);
+  const thread = await PgliteThread.start(dataDir);
   // Which tables exist and what their triggers write, read again after a schema change when a read is to be kept
   // (not before every statement: a start's migrations would read it after each one). Until then writes count as
   // writing every table.
@@ -72,14 +59,13 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
   const readCatalog = () =>
     (catalogRead ??= (async () => {
       const version = cache.catalogRequested();
-      const rows = (await pglite.query<CatalogRow>(CATALOG_SQL)).rows;
+      const rows = await thread.call<CatalogRow[]>({ op: 'query', sql: CATALOG_SQL, params: [] });
       cache.useCatalog(catalogOf(rows), version);
     })().finally(() => (catalogRead = undefined)));
-  const statements = new PreparedStatements(pglite);
   const query = async <T>(sql: string, params: unknown[] = []) => {
     cache.noteStatement(sql);
     try {
-      return await statements.query<T>(sql, params);
+      return await thread.call<T[]>({ op: 'query', sql, params });
     } finally {
       cache.noteStatement(sql);
     }
@@ -94,31 +80,33 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
     // Several statements at once (migrations, DDL): counted as a schema change.
     exec: async (sql) => {
       cache.noteSchemaChange();
-      statements.forgetAll();
       try {
-        await pglite.exec(sql);
+        await thread.call({ op: 'exec', sql });
       } finally {
         cache.noteSchemaChange();
-        statements.forgetAll();
       }
     },
     transaction: async (fn) => {
       const written: TableSet[] = [];
-      const changes = { schema: false };
+      const tx = await thread.call<number>({ op: 'begin' });
       try {
-        return await pglite.transaction((tx) => fn(onTransaction(tx, cache, statements, written, changes)));
+        let result: Awaited<ReturnType<typeof fn>>;
+        try {
+          result = await fn(onTransaction(thread, tx, cache, written));
+        } catch (error) {
+          // The caller's error is what it sees; a rollback that failed too has nothing to add to it.
+          await thread.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+          throw error;
+        }
+        await thread.call({ op: 'end', tx, commit: true });
+        return result;
       } finally {
         // Commit (or rollback) changes what readers see of the tables written.
         for (const tables of written) cache.noteWriteTo(tables);
-        // A rollback undoes DDL too: plans prepared after it would no longer match the schema.
-        if (changes.schema) statements.forgetAll();
       }
     },
     clearCache: () => cache.noteWrite(),
-    cacheFigures: () => [...cache.figures(), ...statements.figures()],
-    close: async () => {
-      await upkeep.stop();
-      await pglite.close();
-    },
+    cacheFigures: async () => [...cache.figures(), ...(await thread.call<CacheFigures[]>({ op: 'figures' }))],
+    close: () => thread.close(),
   };
 }

@@ -97,7 +97,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
     },
     // Nothing is cached (see cachedQuery).
     clearCache: () => undefined,
-    cacheFigures: () => statements.figures(),
+    cacheFigures: async () => statements.figures(),
     notify,
     listen: notifications.listen,
     async transaction(fn) {

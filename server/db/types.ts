@@ -29,7 +29,7 @@ export interface Db {
   /** Forgets every read kept by `cachedQuery` (`oauth/clear-cache`). */
   clearCache(): void;
   /** The sizes and limits of the database's in-process caches: kept reads (PGlite), prepared statements' texts. */
-  cacheFigures?(): CacheFigures[];
+  cacheFigures?(): Promise<CacheFigures[]>;
   close(): Promise<void>;
 }
 

@@ -82,8 +82,8 @@ async function seedStore(store: Store) {
 }
 
 /** The read cache's hits and misses so far (PGlite; zero where no reads are kept). */
-function readCacheCounts(db: { cacheFigures?(): { name: string; hits?: number; misses?: number }[] }) {
-  const figures = db.cacheFigures?.().find((figure) => figure.name === 'readCache');
+async function readCacheCounts(db: { cacheFigures?(): Promise<{ name: string; hits?: number; misses?: number }[]> }) {
+  const figures = (await db.cacheFigures?.())?.find((figure) => figure.name === 'readCache');
   return { hits: figures?.hits ?? 0, misses: figures?.misses ?? 0 };
 }
 
@@ -116,7 +116,7 @@ async function measureServer(store: Store, on = '') {
     recordOn('param/list, random page 1–100, 20 clients taking gzip as a browser does', ratio(browserLike.requests.average), '–');
     // The same reads while the table is written (a save every 20 ms): each write ends the kept reads of the table,
     // so most reads miss the read cache and run their statements; the share that did is printed beside the rate.
-    const readsBefore = readCacheCounts(server.db);
+    const readsBefore = await readCacheCounts(server.db);
     let saves = 0;
     const saving = setInterval(() => {
       saves++;
@@ -127,7 +127,7 @@ async function measureServer(store: Store, on = '') {
       );
     }, 20);
     const missing = await load(listUrl, token, 20, 10, randomPageUpTo(100)).finally(() => clearInterval(saving));
-    const readsAfter = readCacheCounts(server.db);
+    const readsAfter = await readCacheCounts(server.db);
     const missShare = (readsAfter.misses - readsBefore.misses) / Math.max(1, readsAfter.hits + readsAfter.misses - readsBefore.hits - readsBefore.misses);
     recordOn(
       `param/list under writes, random page 1–100, 20 clients (${Math.round(100 * missShare)} % of reads missed the cache): p50`,

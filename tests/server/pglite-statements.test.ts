@@ -7,7 +7,7 @@ import { PreparedStatements, STATEMENTS_KEPT } from '../../server/db/pglite-stat
 import { textParsers, type Db } from '../../server/db/types';
 import { freshDataDir } from './data-dir';
 
-const statementFigures = (db: Db): CacheFigures => db.cacheFigures!().find((figure) => figure.name === 'pgliteStatements')!;
+const statementFigures = async (db: Db): Promise<CacheFigures> => (await db.cacheFigures!()).find((figure) => figure.name === 'pgliteStatements')!;
 
 /** The error a call throws, with the fields the server reads (`store-write.ts` maps unique violations by them). */
 async function failureOf(call: Promise<unknown>) {
@@ -65,7 +65,7 @@ describe('prepared statements on PGlite', () => {
       [1900000000000000003n, ['nobody'], null],
       ['0', ['\uFEFFmarked'], null],
     ];
-    const before = statementFigures(db);
+    const before = await statementFigures(db);
     // The first sight of a text runs PGlite's plain path; the second and third reuse the prepared statement.
     const answers = [];
     for (let round = 0; round < 3; round++) answers.push(await Promise.all(cases.map((values) => db.query(select, values))));
@@ -81,7 +81,7 @@ describe('prepared statements on PGlite', () => {
     expect(longAnswers[1]).toEqual(longAnswers[0]);
     expect(longAnswers[2]).toEqual(longAnswers[0]);
 
-    const after = statementFigures(db);
+    const after = await statementFigures(db);
     // Bypassing the prepared statements (PGlite's `query` each time) would leave these unmoved.
     expect(after.hits - before.hits).toBeGreaterThanOrEqual(2 * cases.length);
     expect(after.entries).toBeGreaterThan(0);

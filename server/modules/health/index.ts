@@ -38,7 +38,7 @@ export const healthModule: BladeModule = (app, services) => {
         memoryMb: { rss: megabytes(rss), heapUsed: megabytes(heapUsed), heapTotal: megabytes(heapTotal), external: megabytes(external), arrayBuffers: megabytes(arrayBuffers) },
         // Which part of the heap holds the memory: the young generation grows under load and is given back only by V8.
         heapSpacesMb: Object.fromEntries(getHeapSpaceStatistics().filter((space) => space.space_size > 0).map((space) => [space.space_name, megabytes(space.space_size)])),
-        caches: services.caches?.() ?? [],
+        caches: (await services.caches?.()) ?? [],
         // Full collections run when the server went idle with a grown heap; absent when Node runs without --expose-gc.
         idleCollections: idleCollections(),
       }),
