@@ -1,6 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { BoundedCache, type CacheFigures } from '../bounded-cache';
-import { readMessages } from './pglite-messages';
+import { readMessages, type ReadMessages } from './pglite-messages';
 
 const { serialize } = protocol;
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -30,7 +30,37 @@ interface Prepared {
    * The columns (Describe of the statement), taken for every execution instead of describing each portal: a plan
    * whose columns change fails rather than answering others ("cached plan must not change result type").
    */
-  columns: BackendMessage[];
+  fields: Field[];
+}
+
+interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+/**
+ * The rows of an answer as PGlite's `parseResults` builds them (each column's parser by its type, the last of two
+ * columns of one name kept), one property after another: its `Object.fromEntries` over a fresh array of pairs per row
+ * gave every row an object of its own shape, the worker's costliest step after PostgreSQL itself.
+ */
+function rowsOf<T>(fields: Field[], messages: ReadMessages['messages'], parsers: PGlite['parsers']): T[] {
+  const parse = fields.map((field) => parsers[field.dataTypeID] as ((value: string, typeId: number) => unknown) | undefined);
+  const rows: T[] = [];
+  for (const message of messages) {
+    if (message.name !== 'dataRow') continue;
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < fields.length; index++) {
+      const text = message.fields[index];
+      const { name, dataTypeID } = fields[index];
+      const parser = parse[index];
+      const value = text === null || text === undefined ? null : parser ? parser(text, dataTypeID) : text;
+      // A column named __proto__ is a property, as fromEntries defines it, not the row's prototype.
+      if (name === '__proto__') Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
+      else row[name] = value;
+    }
+    rows.push(row as T);
+  }
+  return rows;
 }
 
 /** A PostgreSQL error as PGlite's own `query` throws it (the statement and values attached). */
@@ -139,7 +169,7 @@ export class PreparedStatements {
       const { messages, error } = readMessages(chunks.length === 1 ? chunks[0] : joined(chunks));
       if (error) throw error;
       if (!inTransaction) await this.pglite.syncToFs();
-      return parse.parseResults([...statement.columns, ...(messages as unknown as BackendMessage[])], this.pglite.parsers)[0].rows as T[];
+      return rowsOf<T>(statement.fields, messages, this.pglite.parsers);
     } catch (error) {
       // A plan made before a schema change this adapter did not see: drop it, the next call prepares afresh.
       if (statement && (error as { code?: string }).code === '0A000') {
@@ -160,7 +190,9 @@ export class PreparedStatements {
     const statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
-      columns: messages.filter((message) => message.name === 'rowDescription'),
+      fields: messages.flatMap((message) =>
+        message instanceof protocol.messages.RowDescriptionMessage ? message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })) : [],
+      ),
     };
     this.prepared.set(sql, statement);
     this.seen.delete(sql);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite';
-import { upkeepOf, upkeepPass } from '../../server/db/pglite-upkeep';
+import { upkeepOf, upkeepPass, visibilityPass } from '../../server/db/pglite-upkeep';
 import { until } from '../until';
 
 /**
@@ -68,6 +68,27 @@ describe('a pass over PGlite', () => {
     const dead = await pglite.query<{ n_dead_tup: string }>(`SELECT n_dead_tup FROM pg_stat_user_tables WHERE relname = 'churned'`);
     expect(Number(dead.rows[0].n_dead_tup)).toBe(0);
     expect(await upkeepPass(pglite)).toEqual([]);
+  });
+
+  it('vacuums lightly a table that took rows since its last vacuum, which marks their pages visible', async () => {
+    await pglite.query('INSERT INTO filled SELECT n, n FROM generate_series(5001, 5100) n');
+    await pglite.query('INSERT INTO churned SELECT n, n FROM generate_series(1001, 1010) n');
+    // How many rows an index-only walk over the new keys had to fetch from the table.
+    const heapFetches = async () => {
+      await pglite.exec('SET enable_seqscan = off; SET enable_bitmapscan = off');
+      const { rows } = await pglite.query<{ 'QUERY PLAN': [{ Plan: { 'Node Type': string; 'Heap Fetches': number } }] }>(
+        'EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM filled WHERE id > 5000',
+      );
+      await pglite.exec('RESET enable_seqscan; RESET enable_bitmapscan');
+      const { Plan: plan } = rows[0]['QUERY PLAN'][0];
+      expect(plan['Node Type']).toBe('Index Only Scan');
+      return plan['Heap Fetches'];
+    };
+    expect(await heapFetches()).toBe(100);
+    // The grown table was only analysed so far; the churned one took ten rows, too few to be worth a vacuum.
+    expect((await visibilityPass(pglite)).sort()).toEqual(['filled', 'grown']);
+    expect(await heapFetches()).toBe(0);
+    expect(await visibilityPass(pglite)).toEqual([]);
   });
 });
 
