@@ -134,6 +134,7 @@ function lazyDb(open: () => Promise<Db>): Db {
     transaction: async (fn) => (await get()).transaction(fn),
     clearCache: () => void pending?.then((db) => db.clearCache()),
     cacheFigures: async () => (await opened?.cacheFigures?.()) ?? [],
+    threadMemory: async () => (await get()).threadMemory?.(),
     notify: async (channel, payload) => {
       await (await get()).notify?.(channel, payload);
     },

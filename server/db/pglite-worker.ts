@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { collectWhenIdle } from '../idle-collection';
 import { mayChangeSchema, PreparedStatements } from './pglite-statements';
 import { keepUpTables } from './pglite-upkeep';
-import { textParsers } from './types';
+import { textParsers, type ThreadMemory } from './types';
 
 /**
  * The embedded database's own thread: PGlite computes every statement synchronously in WebAssembly, so on the server's
@@ -20,6 +20,7 @@ export type PgliteRequest =
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'figures' }
+  | { op: 'memory' }
   | { op: 'close' };
 
 export type PgliteAnswer = { id: number; value?: unknown; error?: ErrorFields } | { ready: true } | { failed: ErrorFields };
@@ -134,6 +135,11 @@ async function serve(port: NonNullable<typeof parentPort>, { dataDir, ...artifac
         return end(request.tx, request.commit);
       case 'figures':
         return statements.figures();
+      case 'memory': {
+        // In a worker these are the thread's own (its isolate's heap and the WebAssembly memory it holds).
+        const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+        return { heapUsed, heapTotal, external, arrayBuffers } satisfies ThreadMemory;
+      }
       case 'close':
         lifetime.abort();
         await upkeep.stop();

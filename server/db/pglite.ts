@@ -7,7 +7,7 @@ import type { CacheFigures } from '../bounded-cache';
 import { PgliteThread } from './pglite-thread';
 import { ReadCache } from './read-cache';
 import { CATALOG_SQL, catalogOf, type CatalogRow, type TableSet } from './sql-tables';
-import type { Db } from './types';
+import type { Db, ThreadMemory } from './types';
 
 /**
  * One transaction of the database thread; nested `transaction` calls join it (PGlite has no savepoint API here).
@@ -107,6 +107,7 @@ export async function openPglite(dataDir: string, cache = new ReadCache()): Prom
     },
     clearCache: () => cache.noteWrite(),
     cacheFigures: async () => [...cache.figures(), ...(await thread.call<CacheFigures[]>({ op: 'figures' }))],
+    threadMemory: () => thread.call<ThreadMemory>({ op: 'memory' }),
     close: () => thread.close(),
   };
 }

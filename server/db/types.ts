@@ -30,7 +30,17 @@ export interface Db {
   clearCache(): void;
   /** The sizes and limits of the database's in-process caches: kept reads (PGlite), prepared statements' texts. */
   cacheFigures?(): Promise<CacheFigures[]>;
+  /** Where the database runs in a thread of its own (PGlite): that thread's heap and its memory outside it, in bytes. */
+  threadMemory?(): Promise<ThreadMemory | undefined>;
   close(): Promise<void>;
+}
+
+export interface ThreadMemory {
+  heapUsed: number;
+  heapTotal: number;
+  /** PGlite's WebAssembly memory is counted here: it can grow but never shrink. */
+  external: number;
+  arrayBuffers: number;
 }
 
 /** PostgreSQL type oids whose default JS parsing would lose information or shift time zones. */

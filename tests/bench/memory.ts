@@ -65,6 +65,7 @@ async function serve(serveArgs: string[], dataDir: string): Promise<{ child: Chi
 interface Health {
   idleCollections?: number;
   memoryMb: Record<string, number>;
+  databaseThreadMb?: Record<string, number>;
   heapSpacesMb: Record<string, number>;
   caches: { name: string; entries: number; bytes?: number }[];
 }
@@ -75,7 +76,9 @@ async function healthLine(url: string, headers: Record<string, string>): Promise
   const { heapUsed, heapTotal, external, arrayBuffers } = answer.data.memoryMb;
   const { new_space: young, old_space: old, code_space: code } = answer.data.heapSpacesMb;
   const reads = answer.data.caches.find((cache) => cache.name === 'readCache');
-  return `heapUsed ${heapUsed} / heapTotal ${heapTotal} MB (new ${young}, old ${old}, code ${code}), external ${external} MB (array buffers ${arrayBuffers} MB), read cache ${reads?.entries} entries ${mb((reads?.bytes ?? 0) / 1024 / 1024)}, idle collections ${answer.data.idleCollections ?? 'off'}`;
+  const thread = answer.data.databaseThreadMb;
+  const threadPart = thread ? `; database thread heapUsed ${thread.heapUsed} / heapTotal ${thread.heapTotal} MB, external ${thread.external} MB` : '';
+  return `heapUsed ${heapUsed} / heapTotal ${heapTotal} MB (new ${young}, old ${old}, code ${code}), external ${external} MB (array buffers ${arrayBuffers} MB)${threadPart}, read cache ${reads?.entries} entries ${mb((reads?.bytes ?? 0) / 1024 / 1024)}, idle collections ${answer.data.idleCollections ?? 'off'}`;
 }
 
 const random = (below: number) => 1 + Math.floor(Math.random() * below);

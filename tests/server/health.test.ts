@@ -41,11 +41,18 @@ describe('GET /api/blade-system/health', () => {
     expect(status).toBe('UP');
     for (const figure of ['rss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers']) expect(memoryMb[figure]).toBeGreaterThan(0);
     expect(heapSpacesMb.old_space).toBeGreaterThan(0);
+    const embedded = !process.env.TEST_DATABASE_URL;
+    if (embedded) {
+      // PGlite's WebAssembly memory lives in its thread: tens of megabytes at the least.
+      const { databaseThreadMb } = answer.body.data;
+      expect(Object.keys(databaseThreadMb).sort()).toEqual(['arrayBuffers', 'external', 'heapTotal', 'heapUsed']);
+      expect(databaseThreadMb.heapUsed).toBeGreaterThan(0);
+      expect(databaseThreadMb.external).toBeGreaterThan(32);
+    } else expect(answer.body.data.databaseThreadMb).toBeUndefined();
     expect(heapSpacesMb.new_space).toBeGreaterThan(0);
     const byName = Object.fromEntries((caches as CacheFigures[]).map((cache) => [cache.name, cache]));
     // The read cache is the embedded database's: on PostgreSQL (TEST_DATABASE_URL) every read goes to the server,
     // which keeps the statements named by their texts.
-    const embedded = !process.env.TEST_DATABASE_URL;
     const readCaches = embedded ? ['readCache', 'sqlEffects', 'pgliteStatements', 'pgliteSeenStatements'] : ['postgresStatements', 'postgresSeenStatements'];
     expect(Object.keys(byName).sort()).toEqual(['agentTokens', 'flowModels', ...readCaches, 'scriptUrls', 'sessions', 'storageClients', 'verifiedTokens'].sort());
     expect(byName.agentTokens).toMatchObject({ maxEntries: 10_000 });

@@ -31,12 +31,15 @@ export const healthModule: BladeModule = (app, services) => {
     c.header('Cache-Control', 'no-store');
     if (!(await isInstallationAdministrator(c, services))) return c.json(R.data({ status: 'UP' }));
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    const thread = await services.db.threadMemory?.();
     return c.json(
       R.data({
         status: 'UP',
         uptimeSeconds: Math.round(process.uptime()),
         memoryMb: { rss: megabytes(rss), heapUsed: megabytes(heapUsed), heapTotal: megabytes(heapTotal), external: megabytes(external), arrayBuffers: megabytes(arrayBuffers) },
         // Which part of the heap holds the memory: the young generation grows under load and is given back only by V8.
+        // The embedded database's thread: its own heap, and PGlite's WebAssembly memory in its `external`.
+        ...(thread ? { databaseThreadMb: Object.fromEntries(Object.entries(thread).map(([name, bytes]) => [name, megabytes(bytes)])) } : {}),
         heapSpacesMb: Object.fromEntries(getHeapSpaceStatistics().filter((space) => space.space_size > 0).map((space) => [space.space_name, megabytes(space.space_size)])),
         caches: (await services.caches?.()) ?? [],
         // Full collections run when the server went idle with a grown heap; absent when Node runs without --expose-gc.
