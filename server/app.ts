@@ -134,7 +134,8 @@ function lazyDb(open: () => Promise<Db>): Db {
     transaction: async (fn) => (await get()).transaction(fn),
     clearCache: () => void pending?.then((db) => db.clearCache()),
     cacheFigures: async () => (await opened?.cacheFigures?.()) ?? [],
-    threadMemory: async () => (await get()).threadMemory?.(),
+    // As the cache figures: a health check does not open a database nothing else asked for.
+    threadMemory: async () => opened?.threadMemory?.(),
     notify: async (channel, payload) => {
       await (await get()).notify?.(channel, payload);
     },
