@@ -1,3 +1,4 @@
+import { gunzipSync, inflateSync } from 'node:zlib';
 import type { ResourceSchema } from '../../resources/types';
 
 /** Keys a tree answers besides its fields (`nest`, `markChildren`): a picked tree needs them to draw. */
@@ -61,12 +62,25 @@ export function projectData(data: Json, columns: ReadonlySet<string>): Json {
   return projectRow(data, columns);
 }
 
-/** A JSON answer of a read with its rows cut down to `columns`; any other answer (a file) as it is. */
+/** The text of an answer's body, decoded as `send` may have compressed it for a client that takes gzip. */
+async function bodyText(response: Response): Promise<string> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
+}
+
+/**
+ * A JSON answer of a read with its rows cut down to `columns`; any other answer (a file) as it is. The cut answer
+ * goes uncompressed: the app's compression middleware compresses it again where it is worth it.
+ */
 export async function projectAnswer(response: Response, columns: ReadonlySet<string>): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response;
-  const body = (await response.json()) as { data?: Json } | null;
+  const body = JSON.parse(await bodyText(response)) as { data?: Json } | null;
   if (body !== null && typeof body === 'object' && 'data' in body) body.data = projectData(body.data, columns);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
+  headers.delete('content-encoding');
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
