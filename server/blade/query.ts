@@ -110,8 +110,16 @@ const COMPARISONS: Partial<Record<Suffix, string>> = {
  * predicate with a bound value. Unknown fields are ignored (as BladeX ignores unknown properties); a value that
  * does not fit the field's type is a 400 naming the parameter.
  */
+/** A resource's columns by wire name, built once per column list (every list request asks). */
+const columnsByName = new WeakMap<ColumnModel[], Map<string, ColumnModel>>();
+function byNameOf(columns: ColumnModel[]): Map<string, ColumnModel> {
+  let byName = columnsByName.get(columns);
+  if (!byName) columnsByName.set(columns, (byName = new Map(columns.map((column) => [column.name, column]))));
+  return byName;
+}
+
 export function buildFilters(query: Record<string, string>, columns: ColumnModel[], params: SqlParams): string[] {
-  const byName = new Map(columns.map((column) => [column.name, column]));
+  const byName = byNameOf(columns);
   const predicates: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (RESERVED.has(key) || key.endsWith('_ignore') || value === '') continue;
@@ -218,14 +226,35 @@ export interface OrderTerm {
  * accepted: an order on any other reads the whole table for every page. The id closes the order so pages never
  * overlap.
  */
+interface OrderColumns {
+  /** Every column's SQL by its column name. */
+  known: Map<string, string>;
+  /** Those a client may sort by. */
+  orderable: Map<string, string>;
+}
+/** Built once per column list and sortable set (every list request asks). */
+const orderColumns = new WeakMap<ColumnModel[], WeakMap<object, OrderColumns>>();
+/** The key of "no sortable set given": every column sorts. */
+const EVERY_COLUMN = {};
+function orderColumnsOf(columns: ColumnModel[], sortable: ReadonlySet<string> | undefined): OrderColumns {
+  let bySortable = orderColumns.get(columns);
+  if (!bySortable) orderColumns.set(columns, (bySortable = new WeakMap()));
+  let found = bySortable.get(sortable ?? EVERY_COLUMN);
+  if (!found) {
+    const known = new Map(columns.map((column) => [column.column, column.sql]));
+    found = { known, orderable: sortable ? new Map([...known].filter(([column]) => sortable.has(column))) : known };
+    bySortable.set(sortable ?? EVERY_COLUMN, found);
+  }
+  return found;
+}
+
 export function parseOrderTerms(
   query: Record<string, string>,
   columns: ColumnModel[],
   fallback?: { column: string; order: 'asc' | 'desc' },
   sortable?: ReadonlySet<string>,
 ): OrderTerm[] {
-  const known = new Map(columns.map((column) => [column.column, column.sql]));
-  const orderable = sortable ? new Map([...known].filter(([column]) => sortable.has(column))) : known;
+  const { known, orderable } = orderColumnsOf(columns, sortable);
   const terms: OrderTerm[] = [];
   for (const [key, direction] of [
     ['ascs', 'ASC'],

@@ -74,15 +74,32 @@ const CACHE_CAPACITY = 20_000;
  * the revision counter in the database moves (every revocation moves it, by trigger). Reading the counter is a
  * primary-key read, answered from PGlite's read cache while nothing was written, so several processes on one
  * PostgreSQL see a revocation on their next request.
+ *
+ * The requests that arrive in one turn of the event loop share one read of the counter, sent after the turn: each of
+ * them arrived before it was sent, so it sees every revocation that ended before any of them arrived (a read sent
+ * before a request arrived could not). On PostgreSQL each read is a round trip that wakes a database server process,
+ * the costliest part of a list read under load.
  */
 export function createSessionCheck(db: Db): SessionCheck & { cacheFigures(): CacheFigures[] } {
   let revision: string | undefined;
   /** Until when each session may be used (see sessionLiveUntil), as last read. */
   const live = new BoundedCache<string, number>('sessions', { maxEntries: CACHE_CAPACITY });
+  /** The read of the counter the requests of this turn wait for, not sent yet. */
+  let nextRead: Promise<string> | undefined;
+  const readRevision = () =>
+    (nextRead ??= new Promise<string>((resolve, reject) =>
+      setImmediate(() => {
+        // Requests from now on arrive after this read is sent: they wait for the next one.
+        nextRead = undefined;
+        db.cachedQuery<{ version: string }>('SELECT version FROM blade_auth_revision WHERE id = 1').then(
+          ([row]) => resolve(row?.version ?? '0'),
+          reject,
+        );
+      }),
+    ));
   return {
     async isLive(sessionId, userId, tenantId) {
-      const [row] = await db.cachedQuery<{ version: string }>('SELECT version FROM blade_auth_revision WHERE id = 1');
-      const current = row?.version ?? '0';
+      const current = await readRevision();
       if (current !== revision) {
         live.clear();
         revision = current;
