@@ -105,11 +105,6 @@ const COMPARISONS: Partial<Record<Suffix, string>> = {
   datele: '<=',
 };
 
-/**
- * BladeX `Condition.getQueryWrapper`: every query parameter `<field>[_suffix]=value` of a known field becomes a
- * predicate with a bound value. Unknown fields are ignored (as BladeX ignores unknown properties); a value that
- * does not fit the field's type is a 400 naming the parameter.
- */
 /** A resource's columns by wire name, built once per column list (every list request asks). */
 const columnsByName = new WeakMap<ColumnModel[], Map<string, ColumnModel>>();
 function byNameOf(columns: ColumnModel[]): Map<string, ColumnModel> {
@@ -118,6 +113,11 @@ function byNameOf(columns: ColumnModel[]): Map<string, ColumnModel> {
   return byName;
 }
 
+/**
+ * BladeX `Condition.getQueryWrapper`: every query parameter `<field>[_suffix]=value` of a known field becomes a
+ * predicate with a bound value. Unknown fields are ignored (as BladeX ignores unknown properties); a value that
+ * does not fit the field's type is a 400 naming the parameter.
+ */
 export function buildFilters(query: Record<string, string>, columns: ColumnModel[], params: SqlParams): string[] {
   const byName = byNameOf(columns);
   const predicates: string[] = [];
@@ -220,12 +220,6 @@ export interface OrderTerm {
   direction: 'ASC' | 'DESC';
 }
 
-/**
- * `ascs` / `descs`: comma-separated column names of this table only. Anything else is rejected: these names go
- * into ORDER BY, where no parameter can be bound. With `sortable`, only those columns (each led an index) are
- * accepted: an order on any other reads the whole table for every page. The id closes the order so pages never
- * overlap.
- */
 interface OrderColumns {
   /** Every column's SQL by its column name. */
   known: Map<string, string>;
@@ -248,6 +242,12 @@ function orderColumnsOf(columns: ColumnModel[], sortable: ReadonlySet<string> | 
   return found;
 }
 
+/**
+ * `ascs` / `descs`: comma-separated column names of this table only. Anything else is rejected: these names go
+ * into ORDER BY, where no parameter can be bound. With `sortable`, only those columns (each led an index) are
+ * accepted: an order on any other reads the whole table for every page. The id closes the order so pages never
+ * overlap.
+ */
 export function parseOrderTerms(
   query: Record<string, string>,
   columns: ColumnModel[],
