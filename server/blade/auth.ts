@@ -57,12 +57,14 @@ export function requireAuth(tokens: TokenService, sessions: SessionCheck, paths:
     const token = tokenOf(c.req.raw.headers, c.req.query('blade-auth'));
     const claims = token ? await tokens.verify(token, 'access_token') : undefined;
     if (!claims) throw unauthorized();
+    let authRevision: string | undefined;
     if (claims.user_id === GUEST_USER_ID) {
       if (!paths.guestPaths.has(c.req.path)) throw unauthorized();
-    } else if (!(await sessions.isLive(claims.session_id, claims.user_id, claims.tenant_id))) {
-      throw unauthorized();
+    } else {
+      authRevision = await sessions.liveAt(claims.session_id, claims.user_id, claims.tenant_id);
+      if (authRevision === undefined) throw unauthorized();
     }
-    c.set('user', userOfClaims(claims));
+    c.set('user', { ...userOfClaims(claims), authRevision });
     return next();
   };
 }

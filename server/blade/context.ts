@@ -25,6 +25,11 @@ export interface BladeUser {
   sessionId: string;
   /** Data scopes of the caller's roles by resource code, loaded once per request (absent: nothing is limited). */
   dataScopes?: DataScopes;
+  /**
+   * The revision of sessions and grants the request's session check read, after the request arrived: grants read at
+   * it may be kept until it moves (`grant-reads.ts`). Absent where no session check ran.
+   */
+  authRevision?: string;
 }
 
 /** One data scope rule granted to one of the caller's roles. */
@@ -71,6 +76,8 @@ export interface ServerServices {
 export interface SessionCheck {
   /** Whether an access token of this session may still be used. */
   isLive(sessionId: string, userId: string, tenantId: string): Promise<boolean>;
+  /** The revision of sessions and grants it was answered at, if the session is live; undefined if not. */
+  liveAt(sessionId: string, userId: string, tenantId: string): Promise<string | undefined>;
 }
 
 export interface ApiRoute {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/types';
 import { isAdministrator, type BladeEnv, type BladeUser } from './context';
 import { forbidden } from './errors';
+import { grantRead } from './grant-reads';
 
 /**
  * API permissions (issue 3): the server refuses what the front end hides. A role holds menu and button codes
@@ -18,7 +19,9 @@ interface Grants {
 const roleIdsOf = (user: BladeUser) => user.roleId.split(',').filter((id) => /^\d+$/.test(id)).join(',');
 
 async function grantsOf(db: Db, user: BladeUser): Promise<Grants> {
-  const rows = await db.cachedQuery<{ code: string | null; parent_code: string | null }>(
+  const rows = await grantRead<{ code: string | null; parent_code: string | null }>(
+    db,
+    user,
     `SELECT m.code, p.code AS parent_code FROM blade_role_menu rm
      JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0
      LEFT JOIN blade_menu p ON p.id = m.parent_id AND p.is_deleted = 0

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/types';
 import { isAdministrator, type BladeEnv, type BladeUser, type DataScopeRule, type DataScopes } from './context';
 import { forbidden } from './errors';
+import { grantRead } from './grant-reads';
 
 /** Scope categories of `blade_role_scope`. */
 export const SCOPE_CATEGORY = { data: 1, api: 2 } as const;
@@ -16,7 +17,9 @@ const roleIdsOf = (user: BladeUser) => user.roleId.split(',').filter((id) => /^\
 export async function loadDataScopes(db: Db, user: BladeUser): Promise<DataScopes> {
   const roles = roleIdsOf(user);
   if (roles.length === 0 || isAdministrator(user)) return new Map();
-  const rows = await db.cachedQuery<{ role_id: string; resource_code: string | null; scope_type: number | null; scope_column: string | null; scope_value: string | null }>(
+  const rows = await grantRead<{ role_id: string; resource_code: string | null; scope_type: number | null; scope_column: string | null; scope_value: string | null }>(
+    db,
+    user,
     `SELECT rs.role_id::text AS role_id, s.resource_code, s.scope_type, s.scope_column, s.scope_value
      FROM blade_role_scope rs
      JOIN blade_scope_data s ON s.id = rs.scope_id AND s.is_deleted = 0 AND s.tenant_id = $2
@@ -75,7 +78,9 @@ export const pathForms = (path: string) => {
  */
 export async function assertApiScope(db: Db, user: BladeUser, path: string): Promise<void> {
   if (isAdministrator(user)) return;
-  const scopes = await db.cachedQuery<{ id: string; scope_path: string | null }>(
+  const scopes = await grantRead<{ id: string; scope_path: string | null }>(
+    db,
+    user,
     'SELECT id::text AS id, scope_path FROM blade_scope_api WHERE tenant_id = $1 AND is_deleted = 0',
     [user.tenantId],
   );
@@ -83,7 +88,9 @@ export async function assertApiScope(db: Db, user: BladeUser, path: string): Pro
   const forms = pathForms(path);
   const matching = scopes.filter((scope) => forms.some((form) => apiPathMatches(scope.scope_path ?? '', form)));
   if (matching.length === 0) return;
-  const granted = await db.cachedQuery<{ scope_id: string }>(
+  const granted = await grantRead<{ scope_id: string }>(
+    db,
+    user,
     `SELECT scope_id::text AS scope_id FROM blade_role_scope
      WHERE scope_category = ${SCOPE_CATEGORY.api} AND role_id = ANY(string_to_array($1, ',')::bigint[])`,
     [roleIdsOf(user).join(',')],

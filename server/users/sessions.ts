@@ -71,7 +71,8 @@ const CACHE_CAPACITY = 20_000;
 
 /**
  * The per-request revocation check, kept off the database: answers are cached in this process and dropped when
- * the revision counter in the database moves (every revocation moves it, by trigger). Reading the counter is a
+ * the revision counter in the database moves (every revocation moves it, by trigger, and so does every change of a
+ * role's grants: `grant-reads.ts` keeps grants by it). Reading the counter is a
  * primary-key read, answered from PGlite's read cache while nothing was written, so several processes on one
  * PostgreSQL see a revocation on their next request.
  *
@@ -97,22 +98,24 @@ export function createSessionCheck(db: Db): SessionCheck & { cacheFigures(): Cac
         );
       }),
     ));
+  async function liveAt(sessionId: string, userId: string, tenantId: string): Promise<string | undefined> {
+    const current = await readRevision();
+    if (current !== revision) {
+      live.clear();
+      revision = current;
+    }
+    const key = `${sessionId}\u0000${userId}\u0000${tenantId}`;
+    let until = live.get(key);
+    if (until === undefined) {
+      until = await sessionLiveUntil(db, sessionId, userId, tenantId);
+      // A revocation that landed while we read would be missed by this entry: keep it only if nothing moved.
+      if (revision === current) live.set(key, until);
+    }
+    return until > Date.now() ? current : undefined;
+  }
   return {
-    async isLive(sessionId, userId, tenantId) {
-      const current = await readRevision();
-      if (current !== revision) {
-        live.clear();
-        revision = current;
-      }
-      const key = `${sessionId}\u0000${userId}\u0000${tenantId}`;
-      let until = live.get(key);
-      if (until === undefined) {
-        until = await sessionLiveUntil(db, sessionId, userId, tenantId);
-        // A revocation that landed while we read would be missed by this entry: keep it only if nothing moved.
-        if (revision === current) live.set(key, until);
-      }
-      return until > Date.now();
-    },
+    liveAt,
+    isLive: async (sessionId, userId, tenantId) => (await liveAt(sessionId, userId, tenantId)) !== undefined,
     cacheFigures: () => [live.figures()],
   };
 }

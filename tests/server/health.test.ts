@@ -54,7 +54,7 @@ describe('GET /api/blade-system/health', () => {
     // The read cache is the embedded database's: on PostgreSQL (TEST_DATABASE_URL) every read goes to the server,
     // which keeps the statements named by their texts.
     const readCaches = embedded ? ['readCache', 'sqlEffects', 'pgliteStatements', 'pgliteSeenStatements'] : ['postgresStatements', 'postgresSeenStatements'];
-    expect(Object.keys(byName).sort()).toEqual(['agentTokens', 'flowModels', ...readCaches, 'scriptUrls', 'sessions', 'storageClients', 'verifiedTokens'].sort());
+    expect(Object.keys(byName).sort()).toEqual(['agentTokens', 'flowModels', 'grantReads', ...readCaches, 'scriptUrls', 'sessions', 'storageClients', 'verifiedTokens'].sort());
     expect(byName.agentTokens).toMatchObject({ maxEntries: 10_000 });
     if (embedded) {
       expect(byName.readCache).toMatchObject({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 });
@@ -68,6 +68,7 @@ describe('GET /api/blade-system/health', () => {
       expect(byName.postgresStatements).toMatchObject({ maxEntries: 200 });
       expect(byName.postgresStatements.entries).toBeGreaterThan(0);
     }
+    expect(byName.grantReads).toMatchObject({ maxEntries: 2000, maxBytes: 8 * 1024 * 1024 });
     expect(byName.sessions).toMatchObject({ maxEntries: 20_000 });
     expect(byName.sessions.entries).toBeGreaterThan(0);
     // Sizes and counts only: no key, token or statement text.
