@@ -38,6 +38,12 @@ const COMPRESS_FROM_BYTES = 1024;
  * the middleware's stream, which does not hold the event loop for its whole length.
  */
 const COMPRESS_INLINE_UP_TO_BYTES = 128 * 1024;
+/**
+ * zlib's fastest level: JSON rows repeat their keys every few hundred bytes, which it finds about as well as the
+ * default level 6 (a 3.6 KB list page 458 bytes against 449, a 17.7 KB one 1 118 against 1 082), in about half the
+ * time for the larger (105–115 against 200–215 µs in a micro-benchmark).
+ */
+const INLINE_COMPRESSION = { level: 1 };
 
 /** The encoding to answer in for an `Accept-Encoding` header, as the middleware picks it: gzip first, then deflate. */
 export function compressionFor(acceptEncoding: string | undefined): 'gzip' | 'deflate' | undefined {
@@ -65,7 +71,7 @@ export function send(c: Context, body: Envelope): Response {
   const encoding =
     length >= COMPRESS_FROM_BYTES && length <= COMPRESS_INLINE_UP_TO_BYTES ? compressionFor(c.req.header('Accept-Encoding')) : undefined;
   if (encoding) {
-    const compressed = encoding === 'gzip' ? gzipSync(text) : deflateSync(text);
+    const compressed = encoding === 'gzip' ? gzipSync(text, INLINE_COMPRESSION) : deflateSync(text, INLINE_COMPRESSION);
     return c.body(compressed, status, {
       'Content-Type': 'application/json',
       'Content-Encoding': encoding,
