@@ -17,11 +17,20 @@ const kept = processWide(
   }),
 );
 
+/** A number per database: servers on different databases in one process (tests) must not share what they read. */
+const databaseNumbers = new WeakMap<Db, number>();
+let databases = 0;
+const numberOf = (db: Db) => {
+  let number = databaseNumbers.get(db);
+  if (number === undefined) databaseNumbers.set(db, (number = ++databases));
+  return number;
+};
+
 /** `sql` with `params` as `db.cachedQuery` answers it, kept at the caller's revision where the request has one. */
 export async function grantRead<T>(db: Db, user: BladeUser, sql: string, params: unknown[]): Promise<T[]> {
   const revision = user.authRevision;
   if (revision === undefined) return db.cachedQuery<T>(sql, params);
-  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  const key = `${numberOf(db)}\u0000${sql}\u0000${JSON.stringify(params)}`;
   const hit = kept.get(key);
   if (hit?.revision === revision) return hit.rows as T[];
   // Read after the revision was: at least as new as it, so right to serve at it.

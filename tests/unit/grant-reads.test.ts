@@ -24,6 +24,14 @@ describe('grant reads', () => {
     expect(reads()).toBe(3);
   });
 
+  it('keeps the reads of two databases apart, though their revisions and values are the same', async () => {
+    const first = countingDb();
+    const second = countingDb();
+    await grantRead(first.db, user('3'), sql, ['5']);
+    expect(await grantRead(second.db, user('3'), sql, ['5'])).toEqual([{ code: 'read 1' }]);
+    expect([first.reads(), second.reads()]).toEqual([1, 1]);
+  });
+
   it('reads every time for a caller whose request ran no session check', async () => {
     const { db, reads } = countingDb();
     await grantRead(db, user(), sql, ['9']);
